@@ -1,0 +1,20 @@
+/** `query-intent` command line: one yargs command per job; each delegates to the module that owns it. */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { runCli } from '../shared/cli-runner.js';
+import { embedCommand } from '../shared/encoder/embed-command.js';
+
+await runCli(async () => {
+  await yargs(hideBin(process.argv))
+    .scriptName('query-intent')
+    .command(embedCommand)
+    .demandCommand(1, 'name a command; see --help')
+    .strict()
+    .fail((message, error) => {
+      if (error) throw error;
+      process.stderr.write(`error: ${message}\n`);
+      process.exit(2);
+    })
+    .help()
+    .parseAsync();
+});

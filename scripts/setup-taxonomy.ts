@@ -1,0 +1,76 @@
+/**
+ * Places the IAB Content Taxonomy 3.1 TSV at the configured path (git-ignored) and verifies its
+ * SHA-256: copied from ../shared/taxonomy/ when present, else downloaded from the public address
+ * named in SOURCE.md. Run by `npm start`, `npm test` and `npm run setup`.
+ */
+import { chmod, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadConfig } from '../shared/config.js';
+import { IntegrityError } from '../shared/errors.js';
+import { sha256File } from '../shared/hash.js';
+import { runCli } from '../shared/cli-runner.js';
+
+export const TAXONOMY_FILE_NAME = 'content-taxonomy-3.1.tsv';
+export const TAXONOMY_SHA256 = '7212cdc496ba347a03e703b1932bdcdd4fd29089b058f4edeb4d3da1f1222ea7';
+const SOURCE_FALLBACK_URL =
+  'https://raw.githubusercontent.com/InteractiveAdvertisingBureau/Taxonomies/main/Content%20Taxonomies/Content%20Taxonomy%203.1.tsv';
+
+async function sourceUrl(sharedDir: string): Promise<string> {
+  const sourceDoc = join(sharedDir, 'SOURCE.md');
+  if (!existsSync(sourceDoc)) return SOURCE_FALLBACK_URL;
+  const match = /https:\/\/\S+\.tsv/.exec(await readFile(sourceDoc, 'utf8'));
+  return match?.[0] ?? SOURCE_FALLBACK_URL;
+}
+
+async function download(url: string, target: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new IntegrityError(`could not download the taxonomy from ${url}: HTTP ${response.status}`);
+  await writeFile(target, Buffer.from(await response.arrayBuffer()));
+}
+
+export async function verifyTaxonomyFile(path: string): Promise<void> {
+  if (!existsSync(path)) {
+    throw new IntegrityError(`taxonomy file missing at ${path} (expected SHA-256 ${TAXONOMY_SHA256}); run npm run setup`);
+  }
+  const actual = await sha256File(path);
+  if (actual !== TAXONOMY_SHA256) {
+    throw new IntegrityError(`taxonomy file ${path} has SHA-256 ${actual}, expected ${TAXONOMY_SHA256}`);
+  }
+}
+
+/** Returns how the file got there: `present`, `copied` or `downloaded`. */
+export async function setupTaxonomy(target: string, sharedDir: string): Promise<'present' | 'copied' | 'downloaded'> {
+  if (existsSync(target) && (await sha256File(target)) === TAXONOMY_SHA256) return 'present';
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  const sharedCopy = join(sharedDir, TAXONOMY_FILE_NAME);
+  let how: 'copied' | 'downloaded';
+  if (existsSync(sharedCopy)) {
+    await copyFile(sharedCopy, temporary);
+    how = 'copied';
+  } else {
+    try {
+      await download(await sourceUrl(sharedDir), temporary);
+    } catch (error) {
+      throw new IntegrityError(
+        `taxonomy file missing at ${target} (expected SHA-256 ${TAXONOMY_SHA256}); no copy in ${sharedDir} and the download failed: ${(error as Error).message}`,
+      );
+    }
+    how = 'downloaded';
+  }
+  await verifyTaxonomyFile(temporary).catch((error: Error) => {
+    throw new IntegrityError(error.message.replace(temporary, `${target} (from ${how === 'copied' ? sharedCopy : 'download'})`));
+  });
+  await chmod(temporary, 0o644);
+  await rename(temporary, target);
+  return how;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runCli(async () => {
+    const { paths } = loadConfig();
+    const how = await setupTaxonomy(paths.taxonomyFile, paths.sharedTaxonomyDir);
+    if (how !== 'present') console.log(`taxonomy: ${how} to ${paths.taxonomyFile} (SHA-256 verified)`);
+  });
+}

@@ -1,0 +1,14 @@
+import { UserFacingError } from './errors.js';
+
+/** Run a CLI body: a user-facing error becomes one line on stderr and exit code 1; anything else is a bug and keeps its stack. */
+export async function runCli(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof UserFacingError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
