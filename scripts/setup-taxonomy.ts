@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { loadConfig } from '../shared/config.js';
 import { IntegrityError } from '../shared/errors.js';
 import { sha256File } from '../shared/hash.js';
-import { runCli } from '../shared/cli-runner.js';
+import { isMainModule, runCli } from '../shared/cli-runner.js';
 
 export const TAXONOMY_FILE_NAME = 'content-taxonomy-3.1.tsv';
 export const TAXONOMY_SHA256 = '7212cdc496ba347a03e703b1932bdcdd4fd29089b058f4edeb4d3da1f1222ea7';
@@ -67,7 +67,7 @@ export async function setupTaxonomy(target: string, sharedDir: string): Promise<
   return how;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   await runCli(async () => {
     const { paths } = loadConfig();
     const how = await setupTaxonomy(paths.taxonomyFile, paths.sharedTaxonomyDir);

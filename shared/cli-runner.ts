@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { UserFacingError } from './errors.js';
 
 /** Run a CLI body: a user-facing error becomes one line on stderr and exit code 1; anything else is a bug and keeps its stack. */
@@ -11,4 +12,9 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
     }
     throw error;
   }
+}
+
+/** True when the module at `moduleUrl` is the script node was started with. */
+export function isMainModule(moduleUrl: string): boolean {
+  return process.argv[1] !== undefined && moduleUrl === pathToFileURL(process.argv[1]).href;
 }

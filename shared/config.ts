@@ -33,6 +33,8 @@ export interface PathsConfig {
   /** Content-addressed embedding cache for training jobs (git-ignored). */
   embedCacheDir: string;
   dataDir: string;
+  /** Reference evaluation sets beside the checkout: read for evaluation and overlap checks only. */
+  referenceEvalDir: string;
 }
 
 export interface AppConfig {
@@ -53,6 +55,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     artifactsDir: resolve(PROJECT_ROOT, 'artifacts'),
     embedCacheDir: resolve(PROJECT_ROOT, '.cache/embeddings'),
     dataDir: resolve(PROJECT_ROOT, 'data'),
+    referenceEvalDir: resolve(PROJECT_ROOT, '../shared/eval/reference'),
   },
 };
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { checkIntentRows, type LocatedRow } from '../../../training/data/check-intent-data.js';
+import type { Split } from '../../../shared/splits.js';
+
+function located(split: Split, line: number, value: unknown): LocatedRow {
+  return { file: `${split}.jsonl`, line, split, value };
+}
+
+/** A fixture that passes with a minimum of 1 row per label only when every label is present. */
+function cleanRows(): LocatedRow[] {
+  return [
+    located('train', 1, { text: 'what is a heat pump', intent_type: 'informational', intent_subtype: 'education', decision_phase: 'awareness' }),
+    located('train', 2, { text: 'buy airpods pro', intent_type: 'transactional', intent_subtype: 'purchase', decision_phase: 'action' }),
+  ];
+}
+
+const kinds = (rows: LocatedRow[], reference = new Map<string, string>(), min = 0) =>
+  checkIntentRows(rows, reference, min).failures.map((f) => f.kind);
+
+describe('checkIntentRows', () => {
+  it('passes clean rows and counts them per head, label and split', () => {
+    const report = checkIntentRows(cleanRows(), new Map(), 0);
+    expect(report.failures).toEqual([]);
+    expect(report.counts.intent_type.informational).toEqual({ train: 1, calibration: 0, test: 0, total: 1 });
+    expect(report.counts.decision_phase.action?.total).toBe(1);
+    expect(report.rowsPerSplit).toEqual({ train: 2, calibration: 0, test: 0 });
+  });
+
+  it('detects malformed rows', () => {
+    expect(kinds([located('train', 3, { intent_type: 'commercial' }), located('train', 4, 'just a string')])).toEqual(['malformed', 'malformed']);
+  });
+
+  it('detects unknown labels with file and line', () => {
+    const report = checkIntentRows([located('test', 7, { text: 'hello there', intent_type: 'greeting' })], new Map(), 0);
+    expect(report.failures).toEqual([{ kind: 'unknown_label', message: 'test.jsonl:7: unknown intent_type label "greeting"' }]);
+  });
+
+  it('detects one normalised text carrying different labels', () => {
+    const rows = [located('train', 1, { text: 'Cancel my plan?', intent_subtype: 'billing_help' }), located('train', 2, { text: 'cancel my plan', intent_subtype: 'account_help' })];
+    expect(kinds(rows)).toEqual(['conflicting_labels']);
+  });
+
+  it('detects texts in more than one split', () => {
+    const rows = [located('train', 1, { text: 'book a table for two', intent_subtype: 'booking' }), located('test', 1, { text: 'Book a table for two.', intent_subtype: 'booking' })];
+    expect(kinds(rows)).toEqual(['cross_split_duplicate']);
+  });
+
+  it('detects labels below their minimum count', () => {
+    const failures = checkIntentRows(cleanRows(), new Map(), 1).failures;
+    expect(failures.every((f) => f.kind === 'below_minimum')).toBe(true);
+    expect(failures.map((f) => f.message)).toContain('intent_type=prohibited: 0 rows, minimum 1');
+    expect(failures.map((f) => f.message)).not.toContain(expect.stringContaining('intent_type=informational'));
+  });
+
+  it('detects texts that also appear in the reference evaluation sets', () => {
+    const reference = new Map([['buy airpods pro', 'intent_subtype.test.jsonl']]);
+    expect(kinds(cleanRows(), reference)).toEqual(['reference_overlap']);
+  });
+});

@@ -1,0 +1,39 @@
+/** `npm run data:check`: counts per head, label and split; non-zero exit listing every failing row. */
+import { join } from 'node:path';
+import { loadConfig } from '../../shared/config.js';
+import { isMainModule, runCli } from '../../shared/cli-runner.js';
+import { UserFacingError } from '../../shared/errors.js';
+import { readJsonl } from '../../shared/jsonl.js';
+import { SPLITS } from '../../shared/splits.js';
+import { INTENT_DATA_DIR } from './build-intent-data.js';
+import { checkIntentRows, formatCounts, type CheckFailure, type LocatedRow } from './check-intent-data.js';
+import { loadReferenceTexts } from './reference-texts.js';
+
+export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow[]; failures: CheckFailure[] }> {
+  const rows: LocatedRow[] = [];
+  const failures: CheckFailure[] = [];
+  for (const split of SPLITS) {
+    const file = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
+    const { lines, errors } = await readJsonl(file).catch(() => {
+      throw new UserFacingError(`cannot read ${file}; run npm run data`);
+    });
+    failures.push(...errors.map((e) => ({ kind: 'malformed' as const, message: `${file}:${e.line}: ${e.message}` })));
+    rows.push(...lines.map(({ line, value }) => ({ file, line, split, value })));
+  }
+  return { rows, failures };
+}
+
+if (isMainModule(import.meta.url)) {
+  await runCli(async () => {
+    const { paths } = loadConfig();
+    const { rows, failures: parseFailures } = await readSplitRows(paths.dataDir);
+    const report = checkIntentRows(rows, await loadReferenceTexts(paths.referenceEvalDir));
+    console.log(formatCounts(report));
+    const failures = [...parseFailures, ...report.failures];
+    if (failures.length > 0) {
+      for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
+      throw new UserFacingError(`data check failed: ${failures.length} problems`);
+    }
+    console.log('\ndata check passed');
+  });
+}
