@@ -1,0 +1,134 @@
+/**
+ * Classification metrics shared by training reports and evaluation, so both report the same numbers.
+ * Probabilities are rows of a [n, c] matrix in label order; `truth` holds label indices.
+ * ECE is top-label ECE over 10 equal-width confidence bins (empty bins kept with count 0).
+ */
+import { argmax } from './softmax.js';
+
+const EPSILON = 1e-12;
+export const ECE_BINS = 10;
+
+export interface ReliabilityBin {
+  lower: number;
+  upper: number;
+  count: number;
+  /** Mean confidence of the bin's rows (0 when empty). */
+  confidence: number;
+  /** Accuracy of the bin's rows (0 when empty). */
+  accuracy: number;
+}
+
+export function accuracy(predicted: readonly number[], truth: readonly number[]): number {
+  if (truth.length === 0) return 0;
+  let correct = 0;
+  truth.forEach((t, i) => (correct += predicted[i] === t ? 1 : 0));
+  return correct / truth.length;
+}
+
+/** Mean negative log-likelihood of the true label. */
+export function negativeLogLikelihood(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): number {
+  if (truth.length === 0) return 0;
+  let sum = 0;
+  truth.forEach((t, i) => (sum -= Math.log(Math.max((probabilities[i] as ArrayLike<number>)[t] as number, EPSILON))));
+  return sum / truth.length;
+}
+
+/** Multiclass Brier score: mean over rows of the squared distance to the one-hot truth (0..2). */
+export function brierScore(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): number {
+  if (truth.length === 0) return 0;
+  let sum = 0;
+  truth.forEach((t, i) => {
+    const row = probabilities[i] as ArrayLike<number>;
+    for (let k = 0; k < row.length; k++) sum += ((row[k] as number) - (k === t ? 1 : 0)) ** 2;
+  });
+  return sum / truth.length;
+}
+
+/** Top-label reliability bins: bin b holds confidences in [b/B, (b+1)/B), the last bin includes 1. */
+export function reliabilityBins(confidences: readonly number[], correct: readonly boolean[], bins = ECE_BINS): ReliabilityBin[] {
+  const out: ReliabilityBin[] = Array.from({ length: bins }, (_, b) => ({ lower: b / bins, upper: (b + 1) / bins, count: 0, confidence: 0, accuracy: 0 }));
+  confidences.forEach((c, i) => {
+    const bin = out[Math.min(bins - 1, Math.floor(c * bins))] as ReliabilityBin;
+    bin.count += 1;
+    bin.confidence += c;
+    bin.accuracy += correct[i] ? 1 : 0;
+  });
+  for (const bin of out) {
+    if (bin.count > 0) {
+      bin.confidence /= bin.count;
+      bin.accuracy /= bin.count;
+    }
+  }
+  return out;
+}
+
+export function expectedCalibrationError(confidences: readonly number[], correct: readonly boolean[], bins = ECE_BINS): number {
+  const n = confidences.length;
+  if (n === 0) return 0;
+  return reliabilityBins(confidences, correct, bins).reduce((sum, bin) => sum + (bin.count / n) * Math.abs(bin.accuracy - bin.confidence), 0);
+}
+
+export interface LabelScores {
+  precision: number;
+  recall: number;
+  f1: number;
+  support: number;
+  predicted: number;
+}
+
+export function confusionMatrix(predicted: readonly number[], truth: readonly number[], classes: number): number[][] {
+  const matrix = Array.from({ length: classes }, () => new Array<number>(classes).fill(0));
+  truth.forEach((t, i) => ((matrix[t] as number[])[predicted[i] as number] as number)++);
+  return matrix;
+}
+
+export function perLabelScores(predicted: readonly number[], truth: readonly number[], classes: number): LabelScores[] {
+  const matrix = confusionMatrix(predicted, truth, classes);
+  return matrix.map((row, k) => {
+    const tp = row[k] as number;
+    const support = row.reduce((a, b) => a + b, 0);
+    const predictedCount = matrix.reduce((sum, r) => sum + (r[k] as number), 0);
+    const precision = predictedCount > 0 ? tp / predictedCount : 0;
+    const recall = support > 0 ? tp / support : 0;
+    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+    return { precision, recall, f1, support, predicted: predictedCount };
+  });
+}
+
+/**
+ * Macro-F1 two common ways: over every label of the head (`all_labels`: a label never seen in truth
+ * or prediction scores 0), and over labels present in truth or prediction (`present_labels`).
+ */
+export function macroF1(scores: readonly LabelScores[]): { all_labels: number; present_labels: number } {
+  const present = scores.filter((s) => s.support > 0 || s.predicted > 0);
+  const mean = (xs: readonly LabelScores[]) => (xs.length === 0 ? 0 : xs.reduce((sum, s) => sum + s.f1, 0) / xs.length);
+  return { all_labels: mean(scores), present_labels: mean(present) };
+}
+
+/** Summary of one head's predictions from its probability rows. */
+export interface HeadMetrics {
+  n: number;
+  accuracy: number;
+  macro_f1: number;
+  macro_f1_present: number;
+  nll: number;
+  brier: number;
+  ece: number;
+}
+
+export function headMetrics(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): HeadMetrics {
+  const predicted = probabilities.map((row) => argmax(row));
+  const confidences = probabilities.map((row, i) => row[predicted[i] as number] as number);
+  const correct = predicted.map((p, i) => p === truth[i]);
+  const classes = probabilities[0]?.length ?? 0;
+  const f1 = macroF1(perLabelScores(predicted, truth, classes));
+  return {
+    n: truth.length,
+    accuracy: accuracy(predicted, truth),
+    macro_f1: f1.all_labels,
+    macro_f1_present: f1.present_labels,
+    nll: negativeLogLikelihood(probabilities, truth),
+    brier: brierScore(probabilities, truth),
+    ece: expectedCalibrationError(confidences, correct),
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accuracy,
+  brierScore,
+  confusionMatrix,
+  expectedCalibrationError,
+  headMetrics,
+  macroF1,
+  negativeLogLikelihood,
+  perLabelScores,
+  reliabilityBins,
+} from '../../../shared/math/metrics.js';
+import { argmax, softmaxRow } from '../../../shared/math/softmax.js';
+
+const TOLERANCE = 10; // decimal digits for toBeCloseTo
+
+describe('softmax and argmax', () => {
+  it('normalises and is shift invariant', () => {
+    const p = softmaxRow([1, 2, 3]);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, TOLERANCE);
+    expect(Array.from(softmaxRow([1001, 1002, 1003]))).toEqual(Array.from(p));
+    expect(p[2]).toBeCloseTo(Math.exp(3) / (Math.exp(1) + Math.exp(2) + Math.exp(3)), TOLERANCE);
+    expect(argmax([0.1, 0.7, 0.2])).toBe(1);
+  });
+});
+
+describe('metrics on a hand-computed fixture', () => {
+  // 4 rows, 3 classes. Predictions: 0, 1, 1, 2; truth: 0, 1, 2, 2.
+  const probabilities = [
+    [0.8, 0.1, 0.1],
+    [0.2, 0.6, 0.2],
+    [0.1, 0.5, 0.4],
+    [0.05, 0.05, 0.9],
+  ];
+  const truth = [0, 1, 2, 2];
+  const predicted = [0, 1, 1, 2];
+
+  it('accuracy', () => expect(accuracy(predicted, truth)).toBe(0.75));
+
+  it('NLL = -(ln .8 + ln .6 + ln .4 + ln .9) / 4', () => {
+    expect(negativeLogLikelihood(probabilities, truth)).toBeCloseTo(-(Math.log(0.8) + Math.log(0.6) + Math.log(0.4) + Math.log(0.9)) / 4, TOLERANCE);
+  });
+
+  it('Brier', () => {
+    // row sums of squared error: .04+.01+.01=.06; .04+.16+.04=.24; .01+.25+.36=.62; .0025+.0025+.01=.015
+    expect(brierScore(probabilities, truth)).toBeCloseTo((0.06 + 0.24 + 0.62 + 0.015) / 4, TOLERANCE);
+  });
+
+  it('ECE over 10 equal-width bins, empty bins kept', () => {
+    // confidences .8 (correct), .6 (correct), .5 (wrong), .9 (correct): one row per bin 5, 6, 8, 9.
+    const confidences = [0.8, 0.6, 0.5, 0.9];
+    const correct = [true, true, false, true];
+    const bins = reliabilityBins(confidences, correct);
+    expect(bins).toHaveLength(10);
+    expect(bins.map((b) => b.count)).toEqual([0, 0, 0, 0, 0, 1, 1, 0, 1, 1]);
+    // |1-.8| + |1-.6| + |0-.5| + |1-.9| = .2 + .4 + .5 + .1 = 1.2, / 4
+    expect(expectedCalibrationError(confidences, correct)).toBeCloseTo(0.3, TOLERANCE);
+    expect(headMetrics(probabilities, truth).ece).toBeCloseTo(0.3, TOLERANCE);
+  });
+
+  it('puts confidence 1.0 in the last bin', () => {
+    expect(reliabilityBins([1], [true])[9]?.count).toBe(1);
+  });
+
+  it('confusion matrix and per-label scores', () => {
+    expect(confusionMatrix(predicted, truth, 3)).toEqual([
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 1, 1],
+    ]);
+    const scores = perLabelScores(predicted, truth, 3);
+    expect(scores[1]).toMatchObject({ precision: 0.5, recall: 1, support: 1, predicted: 2 });
+    expect(scores[1]?.f1).toBeCloseTo(2 / 3, TOLERANCE);
+    expect(scores[2]).toMatchObject({ precision: 1, recall: 0.5, support: 2 });
+  });
+
+  it('macro-F1 over all labels and over present labels', () => {
+    // 4 labels; label 3 never appears. F1s: 1, 2/3, 2/3, 0.
+    const scores = perLabelScores(predicted, truth, 4);
+    const f1 = macroF1(scores);
+    expect(f1.all_labels).toBeCloseTo((1 + 2 / 3 + 2 / 3 + 0) / 4, TOLERANCE);
+    expect(f1.present_labels).toBeCloseTo((1 + 2 / 3 + 2 / 3) / 3, TOLERANCE);
+  });
+});
