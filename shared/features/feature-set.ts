@@ -1,0 +1,41 @@
+/**
+ * The features a head sees: the encoder embedding, optionally followed by hashed n-grams.
+ * Layout of the input vector: [embedding (dim) | n-gram buckets (scaled by ngramWeight)].
+ */
+import { hashedNgrams, type NgramSpec, type SparseVector } from './ngram-features.js';
+
+export type FeatureKind = 'embedding' | 'embedding+ngrams';
+
+export interface FeatureSpec {
+  kind: FeatureKind;
+  /** Present when kind is `embedding+ngrams`. */
+  ngrams?: NgramSpec;
+  /** Weight of the (unit-norm) n-gram block relative to the (unit-norm) embedding. */
+  ngramWeight?: number;
+}
+
+/** One query's features: the dense embedding plus the sparse n-gram block (empty when unused). */
+export interface QueryFeatures {
+  embedding: Float32Array;
+  ngrams: SparseVector;
+}
+
+const EMPTY_SPARSE: SparseVector = { indices: new Int32Array(0), values: new Float32Array(0) };
+
+export function inputDim(spec: FeatureSpec, embeddingDim: number): number {
+  return embeddingDim + (spec.kind === 'embedding+ngrams' ? (spec.ngrams?.buckets ?? 0) : 0);
+}
+
+export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float32Array): QueryFeatures {
+  if (spec.kind !== 'embedding+ngrams' || !spec.ngrams) return { embedding, ngrams: EMPTY_SPARSE };
+  const sparse = hashedNgrams(text, spec.ngrams);
+  const weight = spec.ngramWeight ?? 1;
+  return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
+}
+
+/** Write one query's features as a dense row (training builds its design matrix with this). */
+export function writeDenseRow(features: QueryFeatures, target: Float32Array, offset: number): void {
+  target.set(features.embedding, offset);
+  const ngramOffset = offset + features.embedding.length;
+  features.ngrams.indices.forEach((index, k) => (target[ngramOffset + index] = features.ngrams.values[k] as number));
+}
