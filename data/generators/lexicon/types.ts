@@ -10,7 +10,7 @@ export interface Vertical {
   brands: readonly string[];
   /** Companies or services one signs up with, books or contacts: `Comcast`, `Airbnb`, `a local plumber`. */
   providers: readonly string[];
-  /** Concepts people want to learn about, noun phrases: `how apr works`, `what a heat pump is`. */
+  /** Concepts people want to learn about, noun phrases that read after "what is": `compound interest`, `a heat pump`. */
   concepts: readonly string[];
   /** Things that go wrong, as people say them after the noun: `won't turn on`, `keeps disconnecting`. */
   problems: readonly string[];
