@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Model tests load real weights; forks keep each file's tfjs/onnx state to itself.
     pool: 'forks',
+    env: { QUIET: '1' },
   },
 });

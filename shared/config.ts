@@ -37,14 +37,40 @@ export interface PathsConfig {
   referenceEvalDir: string;
 }
 
+export const FEATURE_KINDS = ['embedding', 'embedding+ngrams'] as const;
+export type FeatureKindSetting = (typeof FEATURE_KINDS)[number];
+
+export interface HeadTrainingConfig {
+  features: FeatureKindSetting;
+  ngramBuckets: number;
+  /** Weight of the unit-norm n-gram block next to the unit-norm embedding. */
+  ngramWeight: number;
+  epochs: number;
+  batchSize: number;
+  learningRate: number;
+  /** L2 penalties tried; the one with the best calibration-split accuracy wins per head. */
+  l2Grid: number[];
+}
+
+export interface TrainingConfig {
+  seed: number;
+  intent: HeadTrainingConfig;
+  adContent: HeadTrainingConfig;
+  /** Target precision (accepted accuracy) per head when picking its confidence threshold. */
+  targetPrecision: Record<'intent_type' | 'intent_subtype' | 'decision_phase' | 'ad_content', number>;
+  thresholdFloor: number;
+}
+
 export interface AppConfig {
   encoder: EncoderConfig;
   paths: PathsConfig;
+  training: TrainingConfig;
 }
 
 export interface ConfigOverrides {
   encoder?: Partial<EncoderConfig>;
   paths?: Partial<PathsConfig>;
+  training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: FeatureKindSetting };
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -56,6 +82,13 @@ export const DEFAULT_CONFIG: AppConfig = {
     embedCacheDir: resolve(PROJECT_ROOT, '.cache/embeddings'),
     dataDir: resolve(PROJECT_ROOT, 'data'),
     referenceEvalDir: resolve(PROJECT_ROOT, '../shared/eval/reference'),
+  },
+  training: {
+    seed: 20261121,
+    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 1e-5, 1e-4] },
+    adContent: { features: 'embedding', ngramBuckets: 2048, ngramWeight: 1, epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+    targetPrecision: { intent_type: 0.8, intent_subtype: 0.75, decision_phase: 0.75, ad_content: 0.7 },
+    thresholdFloor: 0.2,
   },
 };
 
@@ -102,8 +135,13 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   encoder.backend = oneOf('encoder backend (ENCODER_BACKEND / --encoder)', encoder.backend, ENCODER_BACKENDS);
   encoder.tfjsBackend = oneOf('tfjs backend (TFJS_BACKEND)', encoder.tfjsBackend, TFJS_BACKENDS);
   encoder.batchSize = positiveInt('encoder batch size (ENCODER_BATCH_SIZE)', encoder.batchSize);
+  const training = structuredClone(DEFAULT_CONFIG.training);
+  if (overrides.training?.seed !== undefined) training.seed = overrides.training.seed;
+  if (overrides.training?.features !== undefined) {
+    training.intent.features = oneOf('feature set (--features)', overrides.training.features, FEATURE_KINDS);
+  }
   if (encoder.backend === 'transformers' && !encoder.model) {
     throw new ConfigError('the transformers encoder needs a model: set ENCODER_MODEL or --encoder-model to a Hub id or a local folder');
   }
-  return { encoder, paths };
+  return { encoder, paths, training };
 }

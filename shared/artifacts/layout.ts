@@ -1,0 +1,83 @@
+/** Fixed file names inside one artifact version, and the JSON shapes stored in them (snake_case on disk). */
+import type { FeatureSpec } from '../features/feature-set.js';
+import type { CalibrationMethod } from '../math/calibration.js';
+import type { StoredDtype } from './binary.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const CURRENT_FILE = 'current.json';
+export const REPORT_JSON_FILE = 'report.json';
+export const REPORT_MD_FILE = 'report.md';
+export const AD_CONTENT_HEAD = 'ad_content';
+
+export const headFile = (head: string) => `heads/${head}.json`;
+export const headWeightsFile = (head: string) => `heads/${head}.weights.bin`;
+export const calibrationFile = (head: string) => `calibration/${head}.json`;
+export const INDEX_FILE = 'taxonomy_index/index.json';
+export const INDEX_VECTORS_FILE = 'taxonomy_index/vectors.bin';
+
+export const MANIFEST_SCHEMA_VERSION = 1;
+
+/** heads/<head>.json: everything but the weight matrix. */
+export interface StoredHead {
+  head: string;
+  labels: string[];
+  input_dim: number;
+  feature_set: FeatureSpec;
+  weights_file: string;
+  weights_dtype: StoredDtype;
+  bias: number[];
+}
+
+/** calibration/<head>.json */
+export interface StoredCalibration {
+  head: string;
+  method: CalibrationMethod;
+  scale: number[];
+  bias: number[];
+  held_out_nll: Record<CalibrationMethod, number>;
+  calibration_rows: number;
+}
+
+/** taxonomy_index/index.json: entry i of vectors.bin belongs to node entry_node[i]. */
+export interface StoredIndex {
+  node_ids: string[];
+  entry_node: number[];
+  dim: number;
+  vectors_file: string;
+  vectors_dtype: StoredDtype;
+}
+
+export interface ManifestFile {
+  path: string;
+  sha256: string;
+  bytes: number;
+  /** Optional files may be absent (the head then serves uncalibrated); present ones must match. */
+  optional?: boolean;
+}
+
+export interface ThresholdRecord {
+  threshold: number;
+  target_precision: number;
+  target_met: boolean;
+  floor: number;
+}
+
+export interface Manifest {
+  schema_version: typeof MANIFEST_SCHEMA_VERSION;
+  version: string;
+  encoder: { id: string; fingerprint: string; dim: number };
+  feature_sets: Record<string, FeatureSpec>;
+  taxonomy_sha256: string;
+  training_data: Array<{ path: string; sha256: string; rows: number }>;
+  hyperparameters: Record<string, unknown>;
+  seed: number;
+  labels: Record<string, string[]>;
+  thresholds: Record<string, ThresholdRecord>;
+  library_versions: Record<string, string>;
+  files: ManifestFile[];
+}
+
+/** artifacts/current.json */
+export interface CurrentPointer {
+  version: string;
+}

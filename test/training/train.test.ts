@@ -1,0 +1,79 @@
+import { readdir, readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadArtifacts } from '../../shared/artifacts/load-artifacts.js';
+import { calibrationFile, headWeightsFile } from '../../shared/artifacts/layout.js';
+import { IntegrityError } from '../../shared/errors.js';
+import { train, type TrainResult } from '../../training/train.js';
+import { stubEncoder } from '../helpers/stub-encoder.js';
+import { fixtureConfig, taxonomyFixture, writeIntentFixture } from '../helpers/training-fixture.js';
+
+async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      out.set(relative(dir, path), await readFile(path));
+    }
+  }
+  return out;
+}
+
+describe('train on a small fixture', () => {
+  let root = '';
+  let first: TrainResult;
+  let second: TrainResult;
+  const quiet = () => {};
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'qi-train-'));
+    const data = await writeIntentFixture(root);
+    first = await train({ config: fixtureConfig(join(root, 'a')), dataFile: data, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: quiet });
+    second = await train({ config: fixtureConfig(join(root, 'b')), dataFile: data, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: quiet });
+  });
+
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('produces byte-identical artifact files when run twice on the same inputs', async () => {
+    expect(second.version).toBe(first.version);
+    const a = await filesUnder(first.dir);
+    const b = await filesUnder(second.dir);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, bytes] of a) expect(bytes.equals(b.get(path) as Buffer), path).toBe(true);
+  });
+
+  it('writes a manifest with checksums, labels, thresholds and a report', async () => {
+    const loaded = await loadArtifacts(join(root, 'a', 'artifacts'), { encoderFingerprint: 'a'.repeat(64) });
+    expect(loaded.version).toBe(first.version);
+    expect(loaded.manifest.labels.intent_type).toHaveLength(10);
+    expect(Object.keys(loaded.manifest.thresholds).sort()).toEqual(['ad_content', 'decision_phase', 'intent_subtype', 'intent_type']);
+    expect(loaded.adContent?.index.nodeIds).toEqual(['1', '2', '3', '4']);
+    const report = await readFile(join(first.dir, 'report.md'), 'utf8');
+    expect(report).toContain(first.version);
+    expect(report).toMatch(/\| intent_type \| \d+ \| [\d.]+ \| [\d.]+ \|/);
+  });
+
+  it('refuses an artifact with one corrupted byte, naming the file', async () => {
+    const dir = join(root, 'a', 'artifacts');
+    const path = join(first.dir, headWeightsFile('intent_subtype'));
+    const bytes = await readFile(path);
+    bytes[10] = (bytes[10]! + 1) % 256;
+    await writeFile(path, bytes);
+    await expect(loadArtifacts(dir)).rejects.toThrow(IntegrityError);
+    await expect(loadArtifacts(dir)).rejects.toThrow(`artifact file ${path} fails its checksum`);
+  });
+
+  it('refuses artifacts trained on another encoder', async () => {
+    await expect(loadArtifacts(join(root, 'b', 'artifacts'), { encoderFingerprint: 'b'.repeat(64) })).rejects.toThrow(/trained on encoder stub/);
+  });
+
+  it('serves a head uncalibrated when its calibration file is missing', async () => {
+    await rm(join(second.dir, calibrationFile('decision_phase')));
+    const loaded = await loadArtifacts(join(root, 'b', 'artifacts'));
+    expect(loaded.intentHeads.decision_phase.calibration).toBeUndefined();
+    expect(loaded.intentHeads.intent_type.calibration).toBeDefined();
+  });
+});

@@ -1,0 +1,58 @@
+/** The rows a training run uses: the project's intent splits, or a user's labelled file split by group. */
+import { join } from 'node:path';
+import { UserFacingError } from '../../shared/errors.js';
+import { sha256File } from '../../shared/hash.js';
+import { readLabelledFile } from '../../shared/labelled-file.js';
+import { SPLITS, splitOfGroup, type Split } from '../../shared/splits.js';
+import { normaliseText } from '../../shared/text.js';
+import { INTENT_DATA_DIR } from './build-intent-data.js';
+import { isRowProblem, validateIntentRow, type LabelledIntentRow } from './intent-rows.js';
+
+export interface TrainingFile {
+  path: string;
+  sha256: string;
+  rows: number;
+}
+
+export interface IntentSplits {
+  splits: Record<Split, LabelledIntentRow[]>;
+  files: TrainingFile[];
+}
+
+async function readRows(path: string): Promise<LabelledIntentRow[]> {
+  const { lines, errors } = await readLabelledFile(path);
+  const rows: LabelledIntentRow[] = [];
+  const problems = [...errors];
+  for (const { line, value } of lines) {
+    const row = validateIntentRow(value, line);
+    if (isRowProblem(row)) problems.push(row);
+    else rows.push(row);
+  }
+  if (problems.length > 0) throw new UserFacingError(`${path}:${problems[0]!.line}: ${problems[0]!.message} (${problems.length} bad rows in all)`);
+  return rows;
+}
+
+/** data/intent/{train,calibration,test}.jsonl, or one user file whose rows carry `split` or are split by `group` (else by text). */
+export async function loadIntentSplits(dataDir: string, userFile?: string): Promise<IntentSplits> {
+  const splits: Record<Split, LabelledIntentRow[]> = { train: [], calibration: [], test: [] };
+  const files: TrainingFile[] = [];
+  if (userFile) {
+    const rows = await readRows(userFile);
+    for (const row of rows) {
+      const declared = (row as { split?: string }).split;
+      const split = SPLITS.includes(declared as Split) ? (declared as Split) : splitOfGroup(row.group ?? normaliseText(row.text));
+      splits[split].push(row);
+    }
+    files.push({ path: userFile, sha256: await sha256File(userFile), rows: rows.length });
+  } else {
+    for (const split of SPLITS) {
+      const path = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
+      splits[split] = await readRows(path);
+      files.push({ path: `data/${INTENT_DATA_DIR}/${split}.jsonl`, sha256: await sha256File(path), rows: splits[split].length });
+    }
+  }
+  for (const split of ['train', 'calibration'] as const) {
+    if (splits[split].length === 0) throw new UserFacingError(`no ${split} rows in the training data`);
+  }
+  return { splits, files };
+}

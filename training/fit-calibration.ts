@@ -1,0 +1,123 @@
+/**
+ * Fit per-label calibration of a head's logits on the calibration split: vector scaling (a scale and
+ * a bias per label), with temperature scaling for labels with too few calibration rows. A map is kept
+ * only when it lowers held-out NLL (2-fold cross-fitting inside the calibration split); otherwise the
+ * next simpler method (temperature, then none) is used.
+ */
+import { calibratedProba, identityCalibration, type CalibrationMap, type CalibrationMethod } from '../shared/math/calibration.js';
+import { negativeLogLikelihood } from '../shared/math/metrics.js';
+
+export interface CalibrationOptions {
+  /** A label with fewer calibration rows than this shares the temperature instead of its own scale/bias. */
+  minRowsPerLabel: number;
+  iterations: number;
+  /** Pull of the vector-scaling parameters towards the temperature solution. */
+  regularisation: number;
+}
+
+export const DEFAULT_CALIBRATION_OPTIONS: CalibrationOptions = { minRowsPerLabel: 15, iterations: 400, regularisation: 1e-3 };
+
+export interface CalibrationFit {
+  map: CalibrationMap;
+  /** Mean held-out NLL per candidate method (2-fold cross-fitting). */
+  heldOutNll: Record<CalibrationMethod, number>;
+}
+
+function nllOf(map: CalibrationMap, logits: readonly Float64Array[], truth: readonly number[]): number {
+  return negativeLogLikelihood(logits.map((z) => calibratedProba(map, z)), truth);
+}
+
+export function fitTemperature(logits: readonly Float64Array[], truth: readonly number[], classes: number): CalibrationMap {
+  const mapFor = (logT: number): CalibrationMap => ({
+    method: 'temperature_scaling',
+    scale: new Array<number>(classes).fill(Math.exp(-logT)),
+    bias: new Array<number>(classes).fill(0),
+  });
+  // Golden-section search on log T in [-3, 3] (T from 0.05 to 20): NLL is unimodal in T.
+  let low = -3;
+  let high = 3;
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < 60; i++) {
+    const a = high - ratio * (high - low);
+    const b = low + ratio * (high - low);
+    if (nllOf(mapFor(a), logits, truth) < nllOf(mapFor(b), logits, truth)) high = b;
+    else low = a;
+  }
+  return mapFor((low + high) / 2);
+}
+
+export function fitVectorScaling(
+  logits: readonly Float64Array[],
+  truth: readonly number[],
+  classes: number,
+  options: CalibrationOptions = DEFAULT_CALIBRATION_OPTIONS,
+): CalibrationMap {
+  const temperature = fitTemperature(logits, truth, classes);
+  const counts = new Array<number>(classes).fill(0);
+  for (const t of truth) counts[t] = (counts[t] as number) + 1;
+  const free = counts.map((c) => c >= options.minRowsPerLabel);
+  const start = temperature.scale[0] as number;
+  const scale = new Array<number>(classes).fill(start);
+  const bias = new Array<number>(classes).fill(0);
+  // Full-batch Adam, deterministic; parameters of labels without enough rows stay at the temperature.
+  const moments = { ms: new Float64Array(classes), vs: new Float64Array(classes), mb: new Float64Array(classes), vb: new Float64Array(classes) };
+  const rate = 0.02;
+  for (let step = 1; step <= options.iterations; step++) {
+    const gradScale = new Float64Array(classes);
+    const gradBias = new Float64Array(classes);
+    logits.forEach((z, i) => {
+      const p = calibratedProba({ method: 'vector_scaling', scale, bias }, z);
+      for (let k = 0; k < classes; k++) {
+        const g = (p[k] as number) - (k === truth[i] ? 1 : 0);
+        gradScale[k] = (gradScale[k] as number) + g * (z[k] as number);
+        gradBias[k] = (gradBias[k] as number) + g;
+      }
+    });
+    for (let k = 0; k < classes; k++) {
+      if (!free[k]) continue;
+      const gs = (gradScale[k] as number) / logits.length + options.regularisation * ((scale[k] as number) - start);
+      const gb = (gradBias[k] as number) / logits.length + options.regularisation * (bias[k] as number);
+      moments.ms[k] = 0.9 * (moments.ms[k] as number) + 0.1 * gs;
+      moments.vs[k] = 0.999 * (moments.vs[k] as number) + 0.001 * gs * gs;
+      moments.mb[k] = 0.9 * (moments.mb[k] as number) + 0.1 * gb;
+      moments.vb[k] = 0.999 * (moments.vb[k] as number) + 0.001 * gb * gb;
+      const correction1 = 1 - 0.9 ** step;
+      const correction2 = 1 - 0.999 ** step;
+      scale[k] = (scale[k] as number) - (rate * ((moments.ms[k] as number) / correction1)) / (Math.sqrt((moments.vs[k] as number) / correction2) + 1e-8);
+      bias[k] = (bias[k] as number) - (rate * ((moments.mb[k] as number) / correction1)) / (Math.sqrt((moments.vb[k] as number) / correction2) + 1e-8);
+    }
+  }
+  return { method: 'vector_scaling', scale, bias };
+}
+
+function fitMethod(method: CalibrationMethod, logits: readonly Float64Array[], truth: readonly number[], classes: number, options: CalibrationOptions): CalibrationMap {
+  if (method === 'vector_scaling') return fitVectorScaling(logits, truth, classes, options);
+  if (method === 'temperature_scaling') return fitTemperature(logits, truth, classes);
+  return identityCalibration(classes);
+}
+
+const METHODS: readonly CalibrationMethod[] = ['vector_scaling', 'temperature_scaling', 'none'];
+
+/** Choose the method with the lowest held-out NLL (ties prefer the simpler), then fit it on all rows. */
+export function fitCalibration(
+  logits: readonly Float64Array[],
+  truth: readonly number[],
+  classes: number,
+  options: CalibrationOptions = DEFAULT_CALIBRATION_OPTIONS,
+): CalibrationFit {
+  const folds = [0, 1].map((fold) => logits.map((_, i) => i).filter((i) => i % 2 === fold));
+  const heldOutNll = {} as Record<CalibrationMethod, number>;
+  for (const method of METHODS) {
+    let total = 0;
+    for (const [fitRows, evalRows] of [
+      [folds[0]!, folds[1]!],
+      [folds[1]!, folds[0]!],
+    ] as const) {
+      const map = fitMethod(method, fitRows.map((i) => logits[i]!), fitRows.map((i) => truth[i]!), classes, options);
+      total += nllOf(map, evalRows.map((i) => logits[i]!), evalRows.map((i) => truth[i]!)) * evalRows.length;
+    }
+    heldOutNll[method] = total / Math.max(logits.length, 1);
+  }
+  const best = [...METHODS].reverse().reduce((winner, method) => (heldOutNll[method] < heldOutNll[winner] - 1e-9 ? method : winner), 'none' as CalibrationMethod);
+  return { map: fitMethod(best, logits, truth, classes, options), heldOutNll };
+}

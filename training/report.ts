@@ -1,0 +1,73 @@
+/** report.json + report.md: per-head metrics on the test split, before and after calibration. */
+import { headMetrics, type HeadMetrics } from '../shared/math/metrics.js';
+import { confidencesOf } from './fit-head-group.js';
+import type { FittedHead } from './fit-head-group.js';
+import { labelledLogits } from './fit-head-group.js';
+import type { QueryFeatures } from '../shared/features/feature-set.js';
+
+export interface HeadReport {
+  head: string;
+  labels: number;
+  feature_set: string;
+  l2: number;
+  calibration_method: string;
+  calibration_rows: number;
+  held_out_nll: Record<string, number>;
+  threshold: { value: number; target_met: boolean; accepted_accuracy: number; coverage: number };
+  test: { raw: HeadMetrics; calibrated: HeadMetrics; coverage: number; accepted_accuracy: number };
+}
+
+export function evaluateFittedHead(name: string, fitted: FittedHead, testFeatures: readonly QueryFeatures[], testTargets: Int32Array): HeadReport {
+  const { logits, truth } = labelledLogits(fitted.head, testFeatures, testTargets);
+  const raw = confidencesOf(undefined, logits, truth);
+  const calibrated = confidencesOf(fitted.calibration.map, logits, truth);
+  const accepted = calibrated.confidences.map((c) => c >= fitted.threshold.threshold);
+  const acceptedCount = accepted.filter(Boolean).length;
+  const acceptedRight = accepted.filter((a, i) => a && calibrated.correct[i]).length;
+  return {
+    head: name,
+    labels: fitted.head.labels.length,
+    feature_set: fitted.featureSet.kind,
+    l2: fitted.l2,
+    calibration_method: fitted.calibration.map.method,
+    calibration_rows: fitted.calibrationRows,
+    held_out_nll: fitted.calibration.heldOutNll,
+    threshold: {
+      value: fitted.threshold.threshold,
+      target_met: fitted.threshold.targetMet,
+      accepted_accuracy: fitted.threshold.acceptedAccuracy,
+      coverage: fitted.threshold.coverage,
+    },
+    test: {
+      raw: headMetrics(raw.probabilities, truth),
+      calibrated: headMetrics(calibrated.probabilities, truth),
+      coverage: truth.length ? acceptedCount / truth.length : 0,
+      accepted_accuracy: acceptedCount ? acceptedRight / acceptedCount : 0,
+    },
+  };
+}
+
+const f = (x: number) => x.toFixed(3);
+
+export function reportMarkdown(version: string, reports: readonly HeadReport[], notes: readonly string[]): string {
+  const lines = [
+    `# Training report, artifact version ${version}`,
+    '',
+    'Metrics on the project test split (never used for fitting, calibration or thresholds).',
+    'ECE: top-label, 10 equal-width bins. Macro-F1 over all labels of the head. NLL: mean negative log-likelihood.',
+    '',
+    '| head | n | accuracy | macro-F1 | NLL raw → cal | Brier raw → cal | ECE raw → cal | calibration | threshold | coverage | accepted acc. |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...reports.map((r) => {
+      const { raw, calibrated } = r.test;
+      return `| ${r.head} | ${raw.n} | ${f(calibrated.accuracy)} | ${f(calibrated.macro_f1)} | ${f(raw.nll)} → ${f(calibrated.nll)} | ${f(raw.brier)} → ${f(calibrated.brier)} | ${f(raw.ece)} → ${f(calibrated.ece)} | ${r.calibration_method} | ${r.threshold.value.toFixed(2)}${r.threshold.target_met ? '' : ' (target not met)'} | ${f(r.test.coverage)} | ${f(r.test.accepted_accuracy)} |`;
+    }),
+    '',
+    '## Choices',
+    '',
+    ...reports.map((r) => `- ${r.head}: ${r.labels} labels, features ${r.feature_set}, L2 ${r.l2}, ${r.calibration_rows} calibration rows, held-out NLL ${Object.entries(r.held_out_nll).map(([m, v]) => `${m} ${f(v)}`).join(', ')}.`),
+    ...notes.map((n) => `- ${n}`),
+    '',
+  ];
+  return lines.join('\n');
+}

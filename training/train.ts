@@ -1,0 +1,185 @@
+/**
+ * `npm run train`: intent heads, ad_content classifier, taxonomy index, calibration, thresholds and the
+ * report, written as one new artifact version (artifacts/<version>/) that artifacts/current.json names.
+ * Flags: --data FILE (a user's labelled intent file), --out DIR, --seed N, --encoder, --features.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import * as tf from '@tensorflow/tfjs';
+import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
+import { FEATURE_KINDS, loadConfig, type AppConfig, type FeatureKindSetting } from '../shared/config.js';
+import { isMainModule, runCli } from '../shared/cli-runner.js';
+import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
+import { createEncoder } from '../shared/encoder/create-encoder.js';
+import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
+import type { Encoder } from '../shared/encoder/encoder.js';
+import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
+import { startProgress } from '../shared/progress.js';
+import { verifyTaxonomyFile } from '../scripts/setup-taxonomy.js';
+import { loadAnnotations, withExtensions, type Annotations } from '../taxonomy/annotations.js';
+import { sha256Hex } from '../shared/hash.js';
+import { loadTaxonomyFile, type Taxonomy } from '../taxonomy/taxonomy.js';
+import { jsonBytes, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
+import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
+import { loadIntentSplits } from './data/load-training-data.js';
+import type { LabelledIntentRow } from './data/intent-rows.js';
+import { fitHeadGroup, splitFeatures, type FittedHead, type LabelledSplit } from './fit-head-group.js';
+import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
+import { headFiles, indexFiles } from './serialize.js';
+import { indexEntries } from './taxonomy-index.js';
+import type { Split } from '../shared/splits.js';
+
+export interface TrainOptions {
+  config: AppConfig;
+  /** A user's labelled intent file instead of data/intent/. */
+  dataFile?: string;
+  log?: (line: string) => void;
+  /** Injected for tests: an encoder, and a taxonomy with its annotations, instead of the configured ones. */
+  encoder?: Encoder;
+  taxonomy?: { taxonomy: Taxonomy; annotations: Annotations };
+}
+
+async function loadTaxonomySources(config: AppConfig): Promise<{ taxonomy: Taxonomy; annotations: Annotations }> {
+  await verifyTaxonomyFile(config.paths.taxonomyFile);
+  const annotations = await loadAnnotations();
+  return { taxonomy: withExtensions(await loadTaxonomyFile(config.paths.taxonomyFile), annotations.extensions), annotations };
+}
+
+export interface TrainResult {
+  version: string;
+  dir: string;
+  reports: HeadReport[];
+  seconds: number;
+}
+
+/** Embed many texts once (deduplicated), with a progress bar. */
+async function embedAll(encoder: Encoder, texts: readonly string[], label: string): Promise<Map<string, Float32Array>> {
+  const unique = [...new Set(texts)];
+  const progress = startProgress(label, unique.length, 'texts');
+  const vectors = await encoder.embed(unique, { onProgress: (done) => progress.update(done) });
+  progress.stop();
+  return new Map(unique.map((text, i) => [text, vectors[i] as Float32Array]));
+}
+
+function intentSplit(rows: readonly LabelledIntentRow[], vectors: Map<string, Float32Array>): LabelledSplit {
+  const targets = Object.fromEntries(
+    INTENT_HEADS.map((head) => [head, Int32Array.from(rows, (row) => (row[head] === undefined ? -1 : HEAD_LABELS[head].indexOf(row[head] as string)))]),
+  );
+  return { texts: rows.map((r) => r.text), embeddings: rows.map((r) => vectors.get(r.text) as Float32Array), targets };
+}
+
+function adContentSplit(rows: readonly AdContentRow[], nodeIndex: Map<string, number>, vectors: Map<string, Float32Array>): LabelledSplit {
+  return {
+    texts: rows.map((r) => r.text),
+    embeddings: rows.map((r) => vectors.get(r.text) as Float32Array),
+    targets: { [AD_CONTENT_HEAD]: Int32Array.from(rows, (r) => nodeIndex.get(r.ad_content_id) ?? -1) },
+  };
+}
+
+function thresholdRecord(fitted: FittedHead, target: number, floor: number): ThresholdRecord {
+  return { threshold: fitted.threshold.threshold, target_precision: target, target_met: fitted.threshold.targetMet, floor };
+}
+
+export async function train(options: TrainOptions): Promise<TrainResult> {
+  const started = performance.now();
+  const { config } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { paths, training } = config;
+
+  const { taxonomy, annotations } = options.taxonomy ?? (await loadTaxonomySources(config));
+  const intent = await loadIntentSplits(paths.dataDir, options.dataFile);
+  const adRows = buildAdContentRows(taxonomy, annotations);
+  const adBySplit = (split: Split) => adRows.filter((r) => r.split === split);
+  const entries = indexEntries(taxonomy, annotations);
+  log(`data: intent ${intent.splits.train.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/calibration/test), ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length}, ${taxonomy.nodes.length} taxonomy nodes`);
+
+  const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), paths.embedCacheDir);
+  const allTexts = [...Object.values(intent.splits).flat().map((r) => r.text), ...adRows.map((r) => r.text), ...entries.texts];
+  const vectors = await embedAll(encoder, allTexts, 'embedding');
+  log(`embeddings: ${vectors.size} unique texts (${encoder.stats.hits} cached, ${encoder.stats.misses} new) with ${encoder.id}`);
+
+  const progress = (stage: string) => (message: string) => log(`${stage}: ${message}`);
+  const intentSplits = { train: intentSplit(intent.splits.train, vectors), calibration: intentSplit(intent.splits.calibration, vectors), test: intentSplit(intent.splits.test, vectors) };
+  const intentHeads = await fitHeadGroup(
+    intentSplits.train,
+    intentSplits.calibration,
+    INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] })),
+    { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') },
+  );
+
+  const nodeIndex = new Map(taxonomy.nodes.map((n, i) => [n.id, i]));
+  const nodeIds = taxonomy.nodes.map((n) => n.id);
+  const adSplits = { train: adContentSplit(adBySplit('train'), nodeIndex, vectors), calibration: adContentSplit(adBySplit('calibration'), nodeIndex, vectors), test: adContentSplit(adBySplit('test'), nodeIndex, vectors) };
+  const adContent = (
+    await fitHeadGroup(adSplits.train, adSplits.calibration, [{ name: AD_CONTENT_HEAD, labels: nodeIds, targetPrecision: training.targetPrecision.ad_content }], {
+      config: training.adContent,
+      seed: training.seed,
+      thresholdFloor: training.thresholdFloor,
+      onProgress: progress('ad_content'),
+    })
+  )[AD_CONTENT_HEAD] as FittedHead;
+
+  const reports: HeadReport[] = [
+    ...INTENT_HEADS.map((head) => {
+      const fitted = intentHeads[head] as FittedHead;
+      return evaluateFittedHead(head, fitted, splitFeatures(fitted.featureSet, intentSplits.test), intentSplits.test.targets[head] as Int32Array);
+    }),
+    evaluateFittedHead(AD_CONTENT_HEAD, adContent, splitFeatures(adContent.featureSet, adSplits.test), adSplits.test.targets[AD_CONTENT_HEAD] as Int32Array),
+  ];
+
+  const files: ArtifactFile[] = [
+    ...INTENT_HEADS.flatMap((head) => headFiles(head, intentHeads[head] as FittedHead, 'float32')),
+    ...headFiles(AD_CONTENT_HEAD, adContent, 'float16', true),
+    ...indexFiles(entries.nodeIds, entries.entryNode, entries.texts.map((t) => vectors.get(t) as Float32Array), 'float16'),
+  ];
+  const draft: ManifestDraft = {
+    schema_version: MANIFEST_SCHEMA_VERSION,
+    encoder: { id: encoder.id, fingerprint: encoder.fingerprint, dim: encoder.dim },
+    feature_sets: { intent: (intentHeads.intent_type as FittedHead).featureSet, ad_content: adContent.featureSet },
+    taxonomy_sha256: taxonomy.sha256,
+    training_data: [...intent.files, { path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length }],
+    hyperparameters: { intent: training.intent, ad_content: training.adContent, chosen_l2: Object.fromEntries(reports.map((r) => [r.head, r.l2])) },
+    seed: training.seed,
+    labels: { ...Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])), [AD_CONTENT_HEAD]: nodeIds },
+    thresholds: {
+      ...Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(intentHeads[h] as FittedHead, training.targetPrecision[h], training.thresholdFloor)])),
+      [AD_CONTENT_HEAD]: thresholdRecord(adContent, training.targetPrecision.ad_content, training.thresholdFloor),
+    },
+    library_versions: { '@tensorflow/tfjs': tf.version.tfjs },
+  };
+  const reportNotes = ['Weights are stored as float32 for the intent heads and float16 for ad_content and the taxonomy index (size budget).'];
+  const result = await writeArtifactVersion(paths.artifactsDir, draft, [...files, { path: REPORT_JSON_FILE, bytes: jsonBytes({ heads: reports }) }], {
+    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, reportNotes)) }],
+  });
+  await encoder.dispose();
+  return { version: result.version, dir: result.dir, reports, seconds: (performance.now() - started) / 1000 };
+}
+
+function annotationsDigest(annotations: Annotations): string {
+  return sha256Hex(JSON.stringify({ nodes: [...annotations.nodes.entries()], regulated: [...annotations.regulated.entries()], extensions: annotations.extensions }));
+}
+
+function summaryTable(result: TrainResult): string {
+  const rows = result.reports.map((r) => `${r.head.padEnd(16)} ${String(r.test.raw.n).padStart(6)} ${r.test.calibrated.accuracy.toFixed(3).padStart(9)} ${r.test.calibrated.macro_f1.toFixed(3).padStart(9)} ${r.test.raw.ece.toFixed(3).padStart(8)} ${r.test.calibrated.ece.toFixed(3).padStart(8)} ${r.threshold.value.toFixed(2).padStart(9)}`);
+  return [`${'head'.padEnd(16)} ${'n'.padStart(6)} ${'accuracy'.padStart(9)} ${'macro-F1'.padStart(9)} ${'ECE raw'.padStart(8)} ${'ECE cal'.padStart(8)} ${'threshold'.padStart(9)}`, ...rows].join('\n');
+}
+
+if (isMainModule(import.meta.url)) {
+  await runCli(async () => {
+    const args = await withEncoderFlags(yargs(hideBin(process.argv)))
+      .option('data', { type: 'string', describe: 'labelled intent file (JSONL or CSV) to train on instead of data/intent/' })
+      .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
+      .option('seed', { type: 'number', describe: 'random seed for shuffling' })
+      .option('features', { type: 'string', choices: FEATURE_KINDS, describe: 'intent head features' })
+      .strict()
+      .parseAsync();
+    const config = loadConfig({
+      ...encoderOverrides(args),
+      paths: { artifactsDir: args.out },
+      training: { seed: args.seed, features: args.features as FeatureKindSetting | undefined },
+    });
+    const result = await train({ config, dataFile: args.data });
+    console.log(`\nartifact version ${result.version} written to ${result.dir} in ${result.seconds.toFixed(0)} s (test split)\n`);
+    console.log(summaryTable(result));
+  });
+}
