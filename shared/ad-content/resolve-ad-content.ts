@@ -1,0 +1,136 @@
+/**
+ * ad_content resolution: the supervised classifier's calibrated probabilities mixed with the taxonomy
+ * index's similarities, candidates reranked by lexical agreement with their label and path, then the
+ * deepest confident node on the winner's lineage (an ancestor carries its subtree's summed mass).
+ */
+import type { LoadedHead, TaxonomyIndex } from '../artifacts/load-artifacts.js';
+import { queryFeatures } from '../features/feature-set.js';
+import { tokenize } from '../features/ngram-features.js';
+import { headLogits } from '../heads/linear-head.js';
+import { calibratedProba } from '../math/calibration.js';
+import { softmaxRow } from '../math/softmax.js';
+import { lineage, type Taxonomy, type TaxonomyNode } from '../../taxonomy/taxonomy.js';
+import type { RegulatedEntry } from '../../taxonomy/annotations.js';
+import { regulatedVerticalOf } from '../../taxonomy/annotations.js';
+
+export type MappingMode = 'exact' | 'nearest_equivalent' | 'internal_extension';
+
+export interface ResolverParams {
+  /** Share of the index distribution in the mixture with the classifier's probabilities. */
+  indexWeight: number;
+  /** Softmax temperature over index cosine similarities. */
+  indexTemperature: number;
+  /** Weight of lexical agreement (share of the node label's words found in the query) in reranking. */
+  lexicalWeight: number;
+  /** Candidates reranked (top by mixture probability). */
+  candidates: number;
+}
+
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, candidates: 10 };
+
+export interface AdContentModel {
+  classifier: LoadedHead;
+  index: TaxonomyIndex;
+  taxonomy: Taxonomy;
+  regulated: ReadonlyMap<string, RegulatedEntry>;
+  threshold: number;
+  params: ResolverParams;
+  /** Node positions (classifier label order) of each node's subtree, itself included. */
+  subtree: ReadonlyMap<string, readonly number[]>;
+  labelWords: ReadonlyArray<ReadonlySet<string>>;
+}
+
+export interface AdContentResolution {
+  node: TaxonomyNode;
+  tiers: Array<{ id: string; label: string }>;
+  mapping_mode: MappingMode;
+  mapping_confidence: number;
+  sensitive: boolean;
+  regulated: boolean;
+}
+
+const stem = (word: string) => word.replace(/(ies|es|s)$/u, '');
+const wordsOf = (text: string) => new Set(tokenize(text).filter((w) => w.length > 2).map(stem));
+
+export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params'> & { params?: ResolverParams }): AdContentModel {
+  const labels = parts.classifier.head.labels;
+  const position = new Map(labels.map((id, i) => [id, i]));
+  const subtree = new Map<string, number[]>();
+  labels.forEach((id, i) => {
+    for (const ancestor of lineage(parts.taxonomy, id)) {
+      const list = subtree.get(ancestor.id) ?? [];
+      list.push(i);
+      subtree.set(ancestor.id, list);
+    }
+  });
+  if (parts.index.nodeIds.some((id, i) => position.get(id) !== i)) throw new Error('taxonomy index and ad_content classifier disagree on node order');
+  const labelWords = labels.map((id) => {
+    const node = parts.taxonomy.byId.get(id);
+    return wordsOf(node ? node.name : '');
+  });
+  return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords };
+}
+
+function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temperature: number): Float64Array {
+  const best = new Float64Array(index.nodeIds.length).fill(-1);
+  for (let e = 0; e < index.entryNode.length; e++) {
+    let dot = 0;
+    const offset = e * index.dim;
+    for (let d = 0; d < index.dim; d++) dot += (embedding[d] as number) * (index.vectors[offset + d] as number);
+    const node = index.entryNode[e] as number;
+    if (dot > (best[node] as number)) best[node] = dot;
+  }
+  return softmaxRow(best.map((s) => s / temperature));
+}
+
+function topIndices(values: Float64Array, k: number): number[] {
+  return Array.from(values.keys())
+    .sort((a, b) => (values[b] as number) - (values[a] as number) || a - b)
+    .slice(0, k);
+}
+
+export function resolveAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentResolution {
+  const { classifier, params, taxonomy } = model;
+  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding));
+  const classifierProba = classifier.calibration ? calibratedProba(classifier.calibration, logits) : softmaxRow(logits);
+  const indexProba = indexDistribution(model.index, embedding, params.indexTemperature);
+  const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
+
+  const queryWords = wordsOf(text);
+  const candidates = topIndices(mixture, params.candidates);
+  const rerank = (i: number) => {
+    const words = model.labelWords[i] as ReadonlySet<string>;
+    const overlap = words.size ? [...words].filter((w) => queryWords.has(w)).length / words.size : 0;
+    return (mixture[i] as number) + params.lexicalWeight * overlap;
+  };
+  const winner = candidates.reduce((best, i) => (rerank(i) > rerank(best) ? i : best), candidates[0] as number);
+  const labels = classifier.head.labels;
+  const chain = lineage(taxonomy, labels[winner] as string);
+
+  let chosen = chain[0] as TaxonomyNode;
+  let confidence = massOf(model, mixture, chosen.id);
+  for (let depth = chain.length - 1; depth >= 0; depth--) {
+    const node = chain[depth] as TaxonomyNode;
+    const mass = node.id === labels[winner] ? (mixture[winner] as number) : massOf(model, mixture, node.id);
+    if (mass >= model.threshold) {
+      chosen = node;
+      confidence = mass;
+      break;
+    }
+  }
+  const isTop = chosen.id === labels[candidates[0] as number] && chosen.id === labels[winner];
+  const mode: MappingMode = chosen.internalExtension ? 'internal_extension' : isTop && confidence >= model.threshold ? 'exact' : 'nearest_equivalent';
+  const chosenChain = lineage(taxonomy, chosen.id);
+  return {
+    node: chosen,
+    tiers: chosenChain.map((n) => ({ id: n.id, label: n.name })),
+    mapping_mode: mode,
+    mapping_confidence: Math.min(1, Math.max(0, confidence)),
+    sensitive: chosenChain.some((n) => n.sensitive),
+    regulated: regulatedVerticalOf(taxonomy, model.regulated, chosen.id) !== undefined,
+  };
+}
+
+function massOf(model: AdContentModel, mixture: Float64Array, id: string): number {
+  return (model.subtree.get(id) ?? []).reduce((sum, i) => sum + (mixture[i] as number), 0);
+}
