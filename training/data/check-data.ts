@@ -8,6 +8,10 @@ import { SPLITS } from '../../shared/splits.js';
 import { INTENT_DATA_DIR } from './build-intent-data.js';
 import { checkIntentRows, formatCounts, type CheckFailure, type LocatedRow } from './check-intent-data.js';
 import { loadReferenceTexts } from './reference-texts.js';
+import { buildAdContentRows } from './ad-content-rows.js';
+import { checkAdContentRows } from './check-ad-content-data.js';
+import { loadAnnotations, withExtensions } from '../../taxonomy/annotations.js';
+import { loadTaxonomyFile } from '../../taxonomy/taxonomy.js';
 
 export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow[]; failures: CheckFailure[] }> {
   const rows: LocatedRow[] = [];
@@ -27,9 +31,16 @@ if (isMainModule(import.meta.url)) {
   await runCli(async () => {
     const { paths } = loadConfig();
     const { rows, failures: parseFailures } = await readSplitRows(paths.dataDir);
-    const report = checkIntentRows(rows, await loadReferenceTexts(paths.referenceEvalDir));
+    const referenceTexts = await loadReferenceTexts(paths.referenceEvalDir);
+    const report = checkIntentRows(rows, referenceTexts);
     console.log(formatCounts(report));
-    const failures = [...parseFailures, ...report.failures];
+    const annotations = await loadAnnotations();
+    const taxonomy = withExtensions(await loadTaxonomyFile(paths.taxonomyFile), annotations.extensions);
+    const adReport = checkAdContentRows(taxonomy, annotations, buildAdContentRows(taxonomy, annotations), referenceTexts);
+    console.log(
+      `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}`,
+    );
+    const failures = [...parseFailures, ...report.failures, ...adReport.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

@@ -57,3 +57,23 @@ describe('checkIntentRows', () => {
     expect(kinds(cleanRows(), reference)).toEqual(['reference_overlap']);
   });
 });
+
+describe('checkAdContentRows', () => {
+  it('detects unknown annotated ids, nodes below their minimum and reference overlap', async () => {
+    const { checkAdContentRows } = await import('../../../training/data/check-ad-content-data.js');
+    const { taxonomyFixture } = await import('../../helpers/training-fixture.js');
+    const { taxonomy, annotations } = taxonomyFixture();
+    const withUnknown = { ...annotations, nodes: new Map([...annotations.nodes, ['999', { aliases: [], queries: [] }]]) };
+    const rows = [
+      { text: 'cheap hotel in lisbon', ad_content_id: '4', source: 'annotation' as const, split: 'test' as const },
+      ...Array.from({ length: 3 }, (_, i) => ({ text: `laptop ${i}`, ad_content_id: '2', source: 'template' as const, split: 'train' as const })),
+    ];
+    const report = checkAdContentRows(taxonomy, withUnknown, rows, new Map([['cheap hotel in lisbon', 'ad_content.test.jsonl']]), 2);
+    expect(report.failures.map((f) => f.kind).sort()).toEqual(['below_minimum', 'below_minimum', 'below_minimum', 'reference_overlap', 'unknown_label']);
+    expect(report.failures.filter((f) => f.kind === 'below_minimum').map((f) => f.message)).toEqual([
+      'ad_content node 1 "Technology": 0 queries, minimum 2',
+      'ad_content node 3 "Travel": 0 queries, minimum 2',
+      'ad_content node 4 "Hotels": 1 queries, minimum 2',
+    ]);
+  });
+});

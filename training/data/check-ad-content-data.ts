@@ -1,0 +1,47 @@
+/**
+ * Checks of the ad_content corpus: annotations keyed by ids the taxonomy has, at least the minimum
+ * number of training queries for every node, no annotated text in the reference evaluation sets.
+ */
+import type { Annotations } from '../../taxonomy/annotations.js';
+import type { Taxonomy } from '../../taxonomy/taxonomy.js';
+import { normaliseText } from '../../shared/text.js';
+import type { AdContentRow } from './ad-content-rows.js';
+import type { CheckFailure } from './check-intent-data.js';
+
+export const MIN_AD_CONTENT_ROWS_PER_NODE = 12;
+
+export interface AdContentCheckReport {
+  failures: CheckFailure[];
+  nodes: number;
+  rowsPerSplit: Record<string, number>;
+  minRowsPerNode: number;
+  medianRowsPerNode: number;
+}
+
+export function checkAdContentRows(
+  taxonomy: Taxonomy,
+  annotations: Annotations,
+  rows: readonly AdContentRow[],
+  referenceTexts: ReadonlyMap<string, string>,
+  minRows = MIN_AD_CONTENT_ROWS_PER_NODE,
+): AdContentCheckReport {
+  const failures: CheckFailure[] = [];
+  for (const id of annotations.nodes.keys()) {
+    if (!taxonomy.byId.has(id)) failures.push({ kind: 'unknown_label', message: `annotations name node ${id}, which the taxonomy does not have` });
+  }
+  const perNode = new Map<string, number>(taxonomy.nodes.map((n) => [n.id, 0]));
+  const rowsPerSplit: Record<string, number> = { train: 0, calibration: 0, test: 0 };
+  for (const row of rows) {
+    perNode.set(row.ad_content_id, (perNode.get(row.ad_content_id) ?? 0) + 1);
+    rowsPerSplit[row.split] = (rowsPerSplit[row.split] ?? 0) + 1;
+    const reference = referenceTexts.get(normaliseText(row.text));
+    if (reference && row.source === 'annotation') {
+      failures.push({ kind: 'reference_overlap', message: `ad_content ${row.ad_content_id}: text also in reference set ${reference}: ${JSON.stringify(row.text)}` });
+    }
+  }
+  for (const [id, count] of perNode) {
+    if (count < minRows) failures.push({ kind: 'below_minimum', message: `ad_content node ${id} "${taxonomy.byId.get(id)?.name}": ${count} queries, minimum ${minRows}` });
+  }
+  const counts = [...perNode.values()].sort((a, b) => a - b);
+  return { failures, nodes: perNode.size, rowsPerSplit, minRowsPerNode: counts[0] ?? 0, medianRowsPerNode: counts[Math.floor(counts.length / 2)] ?? 0 };
+}
