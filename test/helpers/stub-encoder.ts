@@ -16,8 +16,9 @@ export function stubEncoder(fingerprint = 'a'.repeat(64)): Encoder & { calls: nu
         const vector = new Float32Array(STUB_DIM);
         for (const word of text.toLowerCase().split(/\W+/).filter(Boolean)) {
           const digest = createHash('sha256').update(word).digest();
-          vector[digest[0]! % STUB_DIM] += 1;
-          vector[digest[1]! % STUB_DIM] += digest[2]! > 127 ? 0.5 : -0.5;
+          const [a = 0, b = 0, c = 0] = digest;
+          vector[a % STUB_DIM] = (vector[a % STUB_DIM] as number) + 1;
+          vector[b % STUB_DIM] = (vector[b % STUB_DIM] as number) + (c > 127 ? 0.5 : -0.5);
         }
         if (vector.every((v) => v === 0)) vector[0] = 1;
         return l2NormaliseInPlace(vector);

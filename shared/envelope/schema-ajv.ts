@@ -1,0 +1,41 @@
+/**
+ * One way to compile the project's JSON Schemas (draft 2020-12) and to turn ajv errors into one
+ * readable line. Schemas live in `schemas/` and are read from disk, never copied into code.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module, { type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv and ajv-formats are CommonJS; under NodeNext the class sits on `.default` (also at runtime).
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+export type Ajv = InstanceType<typeof Ajv2020>;
+
+export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+/** A strict 2020-12 validator with every error reported and the standard formats (date, ...). */
+export function createAjv(): Ajv {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Parsed `schemas/<name>`, e.g. `readSchema('envelope.schema.json')`. */
+export function readSchema(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(SCHEMAS_DIR, name), 'utf8')) as Record<string, unknown>;
+}
+
+function describe(error: ErrorObject): string {
+  const at = error.instancePath === '' ? '(root)' : error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') return `${at} has unknown property "${String(params.additionalProperty)}"`;
+  if (error.keyword === 'enum') return `${at} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+  return `${at} ${error.message ?? error.keyword}`;
+}
+
+/** `"/a/b must be <= 1; (root) has unknown property "x""`, duplicates removed. */
+export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefined): string {
+  return [...new Set((errors ?? []).map(describe))].join('; ');
+}
