@@ -3,11 +3,13 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { runCli } from '../shared/cli-runner.js';
 import { embedCommand } from '../shared/encoder/embed-command.js';
+import { classifyCommand } from '../shared/pipeline/classify-command.js';
 
 await runCli(async () => {
   await yargs(hideBin(process.argv))
     .scriptName('query-intent')
     .command(embedCommand)
+    .command(classifyCommand)
     .demandCommand(1, 'name a command; see --help')
     .strict()
     .fail((message, error) => {

@@ -4,6 +4,7 @@
  * deepest confident node on the winner's lineage (an ancestor carries its subtree's summed mass).
  */
 import type { LoadedHead, TaxonomyIndex } from '../artifacts/load-artifacts.js';
+import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
 import { headLogits } from '../heads/linear-head.js';
@@ -12,8 +13,6 @@ import { softmaxRow } from '../math/softmax.js';
 import { lineage, type Taxonomy, type TaxonomyNode } from '../../taxonomy/taxonomy.js';
 import type { RegulatedEntry } from '../../taxonomy/annotations.js';
 import { regulatedVerticalOf } from '../../taxonomy/annotations.js';
-
-export type MappingMode = 'exact' | 'nearest_equivalent' | 'internal_extension';
 
 export interface ResolverParams {
   /** Share of the index distribution in the mixture with the classifier's probabilities. */

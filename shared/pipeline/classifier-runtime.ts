@@ -12,8 +12,8 @@ import type { Encoder } from '../encoder/encoder.js';
 import { buildAdContentModel, type AdContentModel } from '../ad-content/resolve-ad-content.js';
 import { DEFAULT_POLICY, type DecisionPolicy } from '../policy/decision-policy.js';
 import type { HeadName } from '../labels.js';
-import { loadAnnotations, withExtensions } from '../../taxonomy/annotations.js';
-import { loadTaxonomyFile } from '../../taxonomy/taxonomy.js';
+import { loadAnnotations, withExtensions, type Annotations } from '../../taxonomy/annotations.js';
+import { loadTaxonomyFile, type Taxonomy } from '../../taxonomy/taxonomy.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -32,13 +32,24 @@ export interface ClassifierRuntime {
 export interface RuntimeOptions {
   encoder?: Encoder;
   policy?: DecisionPolicy;
+  /** Injected for tests: a taxonomy with its annotations instead of the configured files. */
+  taxonomy?: { taxonomy: Taxonomy; annotations: Annotations };
 }
 
-async function loadAdContentModel(config: AppConfig, artifacts: LoadedArtifacts, threshold: number): Promise<{ model?: AdContentModel; problem?: string }> {
+async function loadTaxonomySources(config: AppConfig): Promise<{ taxonomy: Taxonomy; annotations: Annotations }> {
+  const annotations = await loadAnnotations();
+  return { taxonomy: withExtensions(await loadTaxonomyFile(config.paths.taxonomyFile), annotations.extensions), annotations };
+}
+
+async function loadAdContentModel(
+  config: AppConfig,
+  artifacts: LoadedArtifacts,
+  threshold: number,
+  injected: RuntimeOptions['taxonomy'],
+): Promise<{ model?: AdContentModel; problem?: string }> {
   if (!artifacts.adContent) return { problem: artifacts.adContentProblem ?? 'ad_content artifacts missing' };
   try {
-    const annotations = await loadAnnotations();
-    const taxonomy = withExtensions(await loadTaxonomyFile(config.paths.taxonomyFile), annotations.extensions);
+    const { taxonomy, annotations } = injected ?? (await loadTaxonomySources(config));
     if (taxonomy.sha256 !== artifacts.manifest.taxonomy_sha256) throw new Error(`taxonomy file ${config.paths.taxonomyFile} differs from the one the artifacts were trained on`);
     const { index, ...classifier } = artifacts.adContent;
     return { model: buildAdContentModel({ classifier, index, taxonomy, regulated: annotations.regulated, threshold }) };
@@ -58,6 +69,6 @@ export async function loadClassifierRuntime(config: AppConfig, options: RuntimeO
     decision_phase: trained.decision_phase?.threshold ?? policy.default_thresholds.decision_phase,
     ad_content: trained[AD_CONTENT_HEAD]?.threshold ?? policy.default_thresholds.ad_content,
   };
-  const { model, problem } = await loadAdContentModel(config, artifacts, thresholds.ad_content);
+  const { model, problem } = await loadAdContentModel(config, artifacts, thresholds.ad_content, options.taxonomy);
   return { encoder, artifacts, adContent: model, adContentProblem: problem, policy, thresholds, systemVersion: `${PACKAGE_VERSION}+${artifacts.version}` };
 }
