@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildAdContentModel, resolveAdContent, type ResolverParams } from '../../../shared/ad-content/resolve-ad-content.js';
+import type { LoadedHead, TaxonomyIndex } from '../../../shared/artifacts/load-artifacts.js';
+import { withExtensions } from '../../../taxonomy/annotations.js';
+import { taxonomyFixture } from '../../helpers/training-fixture.js';
+
+// Nodes in classifier order: 1 Technology, 2 Technology > Laptops, 3 Travel, 4 Travel > Hotels, x-crm Technology > CRM Software.
+const { taxonomy: base, annotations } = taxonomyFixture();
+const taxonomy = withExtensions(base, [{ id: 'x-crm', parent: '1', name: 'CRM Software', aliases: [], queries: [] }]);
+const NODE_IDS = taxonomy.nodes.map((n) => n.id);
+const DIM = NODE_IDS.length;
+
+/** Identity weights: embedding component k is the logit of node k, scaled. */
+function classifier(scale: number): LoadedHead {
+  const weights = new Float32Array(DIM * DIM);
+  for (let k = 0; k < DIM; k++) weights[k * DIM + k] = scale;
+  return {
+    head: { labels: NODE_IDS, inputDim: DIM, weights, bias: new Float32Array(DIM) },
+    featureSet: { kind: 'embedding' },
+    modelPath: 'heads/ad_content.json',
+    calibration: undefined,
+    calibrationPath: 'calibration/ad_content.json',
+  };
+}
+
+function index(): TaxonomyIndex {
+  const vectors = new Float32Array(DIM * DIM);
+  for (let k = 0; k < DIM; k++) vectors[k * DIM + k] = 1;
+  return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
+}
+
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 5 };
+
+function model(params: ResolverParams, threshold = 0.5) {
+  return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
+}
+
+/** An embedding whose components are the given logits / 10 for the nodes named. */
+function embedding(weights: Partial<Record<string, number>>): Float32Array {
+  return Float32Array.from(NODE_IDS, (id) => (weights[id] ?? 0) / 10);
+}
+
+describe('resolveAdContent mapping modes', () => {
+  it.each([
+    {
+      name: 'exact: the top candidate meets the threshold',
+      params: CLASSIFIER_ONLY,
+      text: 'which laptop for college',
+      vector: { '2': 8 },
+      expected: { mode: 'exact', tiers: ['Technology', 'Laptops'] },
+    },
+    {
+      name: 'nearest_equivalent: no deep node is confident, the ancestor carries its subtree mass',
+      params: CLASSIFIER_ONLY,
+      text: 'something about computers',
+      vector: { '2': 5, 'x-crm': 5 },
+      expected: { mode: 'nearest_equivalent', tiers: ['Technology'] },
+    },
+    {
+      name: 'nearest_equivalent: lexical reranking picks a neighbour of the top candidate',
+      params: { ...CLASSIFIER_ONLY, lexicalWeight: 0.6 },
+      threshold: 0.3,
+      text: 'cheap hotels in rome',
+      vector: { '3': 5, '4': 4.5 },
+      expected: { mode: 'nearest_equivalent', tiers: ['Travel', 'Hotels'] },
+    },
+    {
+      name: 'internal_extension: the chosen node is a project extension',
+      params: CLASSIFIER_ONLY,
+      text: 'best crm for a small team',
+      vector: { 'x-crm': 8 },
+      expected: { mode: 'internal_extension', tiers: ['Technology', 'CRM Software'] },
+    },
+  ])('$name', ({ params, threshold, text, vector, expected }) => {
+    const result = resolveAdContent(model(params, threshold), text, embedding(vector));
+    expect(result.mapping_mode).toBe(expected.mode);
+    expect(result.tiers.map((t) => t.label)).toEqual(expected.tiers);
+    expect(result.mapping_confidence).toBeGreaterThan(0);
+    expect(result.mapping_confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('reports the subtree mass as the confidence of an ancestor', () => {
+    const result = resolveAdContent(model(CLASSIFIER_ONLY), 'computers', embedding({ '2': 5, 'x-crm': 5 }));
+    const logits = NODE_IDS.map((id) => (id === '2' || id === 'x-crm' ? 5 : 0));
+    const z = logits.reduce((sum, l) => sum + Math.exp(l), 0);
+    const technologyMass = (Math.exp(0) + Math.exp(5) + Math.exp(5)) / z; // nodes 1, 2 and x-crm
+    expect(result.mapping_confidence).toBeCloseTo(technologyMass, 10);
+  });
+
+  it('flags regulated verticals through ancestors and tier ids', () => {
+    const result = resolveAdContent(model(CLASSIFIER_ONLY), 'hotel in rome', embedding({ '4': 8 }));
+    expect(result.regulated).toBe(true);
+    expect(result.tiers).toEqual([
+      { id: '3', label: 'Travel' },
+      { id: '4', label: 'Hotels' },
+    ]);
+  });
+
+  it('lets the index carry the decision when it is weighted in', () => {
+    const params = { ...CLASSIFIER_ONLY, indexWeight: 1 };
+    const result = resolveAdContent(model(params), 'laptop', embedding({ '2': 3 }));
+    expect(result.node.id).toBe('2');
+  });
+});
