@@ -81,7 +81,7 @@ describe('resolveAdContent mapping modes', () => {
 
   it('reports the subtree mass as the confidence of an ancestor', () => {
     const result = resolveAdContent(model(CLASSIFIER_ONLY), 'computers', embedding({ '2': 5, 'x-crm': 5 }));
-    const logits = NODE_IDS.map((id) => (id === '2' || id === 'x-crm' ? 5 : 0));
+    const logits: number[] = NODE_IDS.map((id) => (id === '2' || id === 'x-crm' ? 5 : 0));
     const z = logits.reduce((sum, l) => sum + Math.exp(l), 0);
     const technologyMass = (Math.exp(0) + Math.exp(5) + Math.exp(5)) / z; // nodes 1, 2 and x-crm
     expect(result.mapping_confidence).toBeCloseTo(technologyMass, 10);
