@@ -4,12 +4,14 @@ import { hideBin } from 'yargs/helpers';
 import { runCli } from '../shared/cli-runner.js';
 import { embedCommand } from '../shared/encoder/embed-command.js';
 import { classifyCommand } from '../shared/pipeline/classify-command.js';
+import { taxonomyCommand } from '../taxonomy/taxonomy-command.js';
 
 await runCli(async () => {
   await yargs(hideBin(process.argv))
     .scriptName('query-intent')
     .command(embedCommand)
     .command(classifyCommand)
+    .command(taxonomyCommand)
     .demandCommand(1, 'name a command; see --help')
     .strict()
     .fail((message, error) => {
