@@ -1,0 +1,54 @@
+/**
+ * `npm run bench:pipeline`: ms per query for the encoder alone and for the whole classifyQuery
+ * (single text and batches of 32), and the overhead of everything after the encoder.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { loadConfig } from '../shared/config.js';
+import { runCli } from '../shared/cli-runner.js';
+import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
+import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
+import { classifyBatch, envelopeFor } from '../shared/pipeline/classify-query.js';
+
+const QUERIES = [
+  'which laptop should i buy for college',
+  'hubspot vs salesforce for a team of 10',
+  'my router keeps dropping wifi every hour',
+  'book a table for two tonight in austin',
+  'write a short poem about the sea',
+  'i feel stuck in my career lately',
+  'any promo code for hellofresh',
+  'how do index funds work',
+];
+
+async function timeIt(repeats: number, run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < repeats; i++) await run();
+  return (performance.now() - start) / repeats;
+}
+
+await runCli(async () => {
+  const args = await withEncoderFlags(yargs(hideBin(process.argv)))
+    .option('repeats', { type: 'number', default: 40, describe: 'timed repetitions per measurement' })
+    .strict()
+    .parseAsync();
+  const runtime = await loadClassifierRuntime(loadConfig(encoderOverrides(args)));
+  const batch = Array.from({ length: 32 }, (_, i) => `${QUERIES[i % QUERIES.length]} ${i}`);
+  await classifyBatch(runtime, batch); // warm-up
+
+  const single = QUERIES.map((q, i) => `${q} #${i}`);
+  let k = 0;
+  const encoderSingle = await timeIt(args.repeats, () => runtime.encoder.embed([single[k++ % single.length] as string]));
+  const pipelineSingle = await timeIt(args.repeats, () => classifyBatch(runtime, [single[k++ % single.length] as string]));
+  const encoderBatch = (await timeIt(Math.max(3, args.repeats / 8), () => runtime.encoder.embed(batch))) / batch.length;
+  const pipelineBatch = (await timeIt(Math.max(3, args.repeats / 8), () => classifyBatch(runtime, batch))) / batch.length;
+  const embeddings = await runtime.encoder.embed(batch);
+  const afterEncoder = (await timeIt(args.repeats, async () => batch.forEach((text, i) => envelopeFor(runtime, text, embeddings[i] as Float32Array)))) / batch.length;
+
+  console.log(`artifact ${runtime.artifacts.version}, encoder ${runtime.encoder.id}`);
+  console.log('                     encoder ms/query   classifyQuery ms/query   overhead');
+  console.log(`single text          ${encoderSingle.toFixed(2).padStart(16)}   ${pipelineSingle.toFixed(2).padStart(22)}   ${(pipelineSingle / encoderSingle).toFixed(2)}x`);
+  console.log(`batches of 32        ${encoderBatch.toFixed(2).padStart(16)}   ${pipelineBatch.toFixed(2).padStart(22)}   ${(pipelineBatch / encoderBatch).toFixed(2)}x`);
+  console.log(`after the encoder (heads, ad_content, policy, envelope, validation): ${afterEncoder.toFixed(3)} ms/query`);
+  await runtime.encoder.dispose();
+});
