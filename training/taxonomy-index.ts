@@ -1,4 +1,5 @@
 /** Texts embedded for the taxonomy index: each node's path, its name and its aliases (one entry each). */
+import { l2NormaliseInPlace } from '../shared/encoder/encoder.js';
 import type { Annotations } from '../taxonomy/annotations.js';
 import { PATH_SEPARATOR, type Taxonomy } from '../taxonomy/taxonomy.js';
 
@@ -23,4 +24,19 @@ export function indexEntries(taxonomy: Taxonomy, annotations: Annotations): Inde
     }
   });
   return entries;
+}
+
+/**
+ * One unit vector per node: the normalised mean of its entries' embeddings (path, name, aliases).
+ * A centroid per node keeps serving at one 512-d dot product per node (well under a millisecond).
+ */
+export function nodeCentroids(entries: IndexEntries, vectorOf: (text: string) => Float32Array): Float32Array[] {
+  const sums = entries.nodeIds.map(() => undefined as Float32Array | undefined);
+  entries.texts.forEach((text, i) => {
+    const node = entries.entryNode[i] as number;
+    const vector = vectorOf(text);
+    const sum = (sums[node] ??= new Float32Array(vector.length));
+    for (let d = 0; d < vector.length; d++) sum[d] = (sum[d] as number) + (vector[d] as number);
+  });
+  return sums.map((sum) => l2NormaliseInPlace(sum ?? new Float32Array(0)));
 }

@@ -26,7 +26,7 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { fitHeadGroup, splitFeatures, type FittedHead, type LabelledSplit } from './fit-head-group.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
 import { headFiles, indexFiles } from './serialize.js';
-import { indexEntries } from './taxonomy-index.js';
+import { indexEntries, nodeCentroids } from './taxonomy-index.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -130,7 +130,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const files: ArtifactFile[] = [
     ...INTENT_HEADS.flatMap((head) => headFiles(head, intentHeads[head] as FittedHead, 'float32')),
     ...headFiles(AD_CONTENT_HEAD, adContent, 'float16', true),
-    ...indexFiles(entries.nodeIds, entries.entryNode, entries.texts.map((t) => vectors.get(t) as Float32Array), 'float16'),
+    ...indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), nodeCentroids(entries, (t) => vectors.get(t) as Float32Array), 'float16'),
   ];
   const draft: ManifestDraft = {
     schema_version: MANIFEST_SCHEMA_VERSION,
