@@ -1,0 +1,110 @@
+/**
+ * `npm run calibrate -- --data FILE`: refit per-label calibration and thresholds of the existing intent
+ * heads on a user's labelled JSONL or CSV, without retraining them, and write a new artifact version.
+ */
+import { basename } from 'node:path';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { loadArtifacts } from '../shared/artifacts/load-artifacts.js';
+import { calibrationFile, type StoredCalibration } from '../shared/artifacts/layout.js';
+import { loadConfig, type AppConfig } from '../shared/config.js';
+import { isMainModule, runCli } from '../shared/cli-runner.js';
+import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
+import { createEncoder } from '../shared/encoder/create-encoder.js';
+import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
+import type { Encoder } from '../shared/encoder/encoder.js';
+import { UserFacingError } from '../shared/errors.js';
+import { queryFeatures } from '../shared/features/feature-set.js';
+import { sha256File } from '../shared/hash.js';
+import { readLabelledFile } from '../shared/labelled-file.js';
+import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
+import { headMetrics } from '../shared/math/metrics.js';
+import { deriveVersion } from './artifacts/derive-version.js';
+import { jsonBytes } from './artifacts/write-artifacts.js';
+import { isRowProblem, validateIntentRow, type LabelledIntentRow } from './data/intent-rows.js';
+import { fitCalibration } from './fit-calibration.js';
+import { confidencesOf, labelledLogits } from './fit-head-group.js';
+import { pickThreshold } from './pick-threshold.js';
+
+export interface CalibrateOptions {
+  config: AppConfig;
+  dataFile: string;
+  encoder?: Encoder;
+  log?: (line: string) => void;
+}
+
+/** Minimum labelled rows for a head to be recalibrated; fewer leaves its calibration as it was. */
+export const MIN_RECALIBRATION_ROWS = 30;
+
+async function readRows(path: string): Promise<LabelledIntentRow[]> {
+  const { lines, errors } = await readLabelledFile(path);
+  const rows: LabelledIntentRow[] = [];
+  const problems = [...errors];
+  for (const { line, value } of lines) {
+    const row = validateIntentRow(value, line);
+    if (isRowProblem(row)) problems.push(row);
+    else rows.push(row);
+  }
+  if (problems.length > 0) throw new UserFacingError(`${path}:${problems[0]!.line}: ${problems[0]!.message} (${problems.length} bad rows in all)`);
+  if (rows.length === 0) throw new UserFacingError(`${path}: no labelled rows`);
+  return rows;
+}
+
+export async function calibrate(options: CalibrateOptions) {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const rows = await readRows(options.dataFile);
+  const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), config.paths.embedCacheDir);
+  const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint });
+  const embeddings = await encoder.embed(rows.map((r) => r.text));
+  const dataDigest = await sha256File(options.dataFile);
+
+  const result = await deriveVersion(config.paths.artifactsDir, (base) => {
+    const files = [...base.files];
+    const thresholds = { ...base.draft.thresholds };
+    for (const head of INTENT_HEADS) {
+      const loaded = artifacts.intentHeads[head];
+      const features = rows.map((row, i) => queryFeatures(loaded.featureSet, row.text, embeddings[i] as Float32Array));
+      const targets = Int32Array.from(rows, (row) => (row[head] === undefined ? -1 : HEAD_LABELS[head].indexOf(row[head] as string)));
+      const { logits, truth } = labelledLogits(loaded.head, features, targets);
+      if (truth.length < MIN_RECALIBRATION_ROWS) {
+        log(`${head}: ${truth.length} labelled rows, fewer than ${MIN_RECALIBRATION_ROWS}: calibration kept as it was`);
+        continue;
+      }
+      const before = headMetrics(confidencesOf(loaded.calibration, logits, truth).probabilities, truth);
+      const fit = fitCalibration(logits, truth, loaded.head.labels.length);
+      const after = confidencesOf(fit.map, logits, truth);
+      const previous = thresholds[head];
+      const choice = pickThreshold(after.confidences, after.correct, previous?.target_precision ?? config.training.targetPrecision[head], previous?.floor ?? config.training.thresholdFloor);
+      thresholds[head] = { ...(previous ?? { target_precision: config.training.targetPrecision[head], floor: config.training.thresholdFloor }), threshold: choice.threshold, target_met: choice.targetMet };
+      const stored: StoredCalibration = { head, method: fit.map.method, scale: fit.map.scale, bias: fit.map.bias, held_out_nll: fit.heldOutNll, calibration_rows: truth.length };
+      const index = files.findIndex((f) => f.path === calibrationFile(head));
+      const file = { path: calibrationFile(head), bytes: jsonBytes(stored), optional: true };
+      if (index >= 0) files[index] = file;
+      else files.push(file);
+      const metricsAfter = headMetrics(after.probabilities, truth);
+      log(`${head}: ${truth.length} rows, ${fit.map.method}; NLL ${before.nll.toFixed(3)} -> ${metricsAfter.nll.toFixed(3)}, ECE ${before.ece.toFixed(3)} -> ${metricsAfter.ece.toFixed(3)}, threshold ${choice.threshold.toFixed(2)}`);
+    }
+    const draft = {
+      ...base.draft,
+      thresholds,
+      training_data: [...base.draft.training_data, { path: `calibration:${basename(options.dataFile)}`, sha256: dataDigest, rows: rows.length }],
+    };
+    return { draft, files, note: `recalibrated on ${basename(options.dataFile)} (${rows.length} rows)` };
+  });
+  await encoder.dispose();
+  return result;
+}
+
+if (isMainModule(import.meta.url)) {
+  await runCli(async () => {
+    const args = await withEncoderFlags(yargs(hideBin(process.argv)))
+      .option('data', { type: 'string', demandOption: true, describe: 'labelled JSONL or CSV (text plus intent_type / intent_subtype / decision_phase)' })
+      .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
+      .strict()
+      .parseAsync();
+    const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.out } });
+    const result = await calibrate({ config, dataFile: args.data });
+    console.log(`artifact version ${result.version} (from ${result.base}) written to ${result.dir}`);
+  });
+}
