@@ -20,6 +20,8 @@ import { loadAnnotations, withExtensions, type Annotations } from '../taxonomy/a
 import { sha256Hex } from '../shared/hash.js';
 import { loadTaxonomyFile, type Taxonomy } from '../taxonomy/taxonomy.js';
 import { jsonBytes, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
+import { deriveVersion } from './artifacts/derive-version.js';
+import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
 import { loadIntentSplits } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
@@ -34,6 +36,8 @@ export interface TrainOptions {
   /** A user's labelled intent file instead of data/intent/. */
   dataFile?: string;
   log?: (line: string) => void;
+  /** Stages to run (default: all, written as a fresh version); a subset derives from the current version. */
+  stages?: readonly Stage[];
   /** Injected for tests: an encoder, and a taxonomy with its annotations, instead of the configured ones. */
   encoder?: Encoder;
   taxonomy?: { taxonomy: Taxonomy; annotations: Annotations };
@@ -80,79 +84,155 @@ function thresholdRecord(fitted: FittedHead, target: number, floor: number): Thr
   return { threshold: fitted.threshold.threshold, target_precision: target, target_met: fitted.threshold.targetMet, floor };
 }
 
+export const STAGES = ['heads', 'ad-content', 'index'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** What one stage contributes to an artifact version. */
+interface StageOutput {
+  files: ArtifactFile[];
+  reports: HeadReport[];
+  draft: Partial<ManifestDraft>;
+}
+
 export async function train(options: TrainOptions): Promise<TrainResult> {
   const started = performance.now();
   const { config } = options;
+  const stages = new Set<Stage>(options.stages ?? STAGES);
   const log = options.log ?? ((line: string) => console.error(line));
   const { paths, training } = config;
 
   const { taxonomy, annotations } = options.taxonomy ?? (await loadTaxonomySources(config));
-  const intent = await loadIntentSplits(paths.dataDir, options.dataFile);
-  const adRows = buildAdContentRows(taxonomy, annotations);
+  const intent = stages.has('heads') ? await loadIntentSplits(paths.dataDir, options.dataFile) : undefined;
+  const adRows = stages.has('ad-content') ? buildAdContentRows(taxonomy, annotations) : [];
   const adBySplit = (split: Split) => adRows.filter((r) => r.split === split);
   const entries = indexEntries(taxonomy, annotations);
-  log(`data: intent ${intent.splits.train.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/calibration/test), ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length}, ${taxonomy.nodes.length} taxonomy nodes`);
+  if (intent) log(`data: intent ${intent.splits.train.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/calibration/test)`);
+  if (adRows.length) log(`data: ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length} over ${taxonomy.nodes.length} taxonomy nodes`);
 
   const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), paths.embedCacheDir);
-  const allTexts = [...Object.values(intent.splits).flat().map((r) => r.text), ...adRows.map((r) => r.text), ...entries.texts];
-  const vectors = await embedAll(encoder, allTexts, 'embedding');
+  const texts = [
+    ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
+    ...adRows.map((r) => r.text),
+    ...(stages.has('index') ? entries.texts : []),
+  ];
+  const vectors = await embedAll(encoder, texts, 'embedding');
   log(`embeddings: ${vectors.size} unique texts (${encoder.stats.hits} cached, ${encoder.stats.misses} new) with ${encoder.id}`);
-
   const progress = (stage: string) => (message: string) => log(`${stage}: ${message}`);
-  const intentSplits = { train: intentSplit(intent.splits.train, vectors), calibration: intentSplit(intent.splits.calibration, vectors), test: intentSplit(intent.splits.test, vectors) };
-  const intentHeads = await fitHeadGroup(
-    intentSplits.train,
-    intentSplits.calibration,
-    INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] })),
-    { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') },
-  );
-
-  const nodeIndex = new Map(taxonomy.nodes.map((n, i) => [n.id, i]));
   const nodeIds = taxonomy.nodes.map((n) => n.id);
-  const adSplits = { train: adContentSplit(adBySplit('train'), nodeIndex, vectors), calibration: adContentSplit(adBySplit('calibration'), nodeIndex, vectors), test: adContentSplit(adBySplit('test'), nodeIndex, vectors) };
-  const adContent = (
-    await fitHeadGroup(adSplits.train, adSplits.calibration, [{ name: AD_CONTENT_HEAD, labels: nodeIds, targetPrecision: training.targetPrecision.ad_content }], {
-      config: training.adContent,
-      seed: training.seed,
-      thresholdFloor: training.thresholdFloor,
-      onProgress: progress('ad_content'),
-    })
-  )[AD_CONTENT_HEAD] as FittedHead;
 
-  const reports: HeadReport[] = [
-    ...INTENT_HEADS.map((head) => {
-      const fitted = intentHeads[head] as FittedHead;
-      return evaluateFittedHead(head, fitted, splitFeatures(fitted.featureSet, intentSplits.test), intentSplits.test.targets[head] as Int32Array);
-    }),
-    evaluateFittedHead(AD_CONTENT_HEAD, adContent, splitFeatures(adContent.featureSet, adSplits.test), adSplits.test.targets[AD_CONTENT_HEAD] as Int32Array),
-  ];
+  const outputs: StageOutput[] = [];
+  if (intent) {
+    const splits = { train: intentSplit(intent.splits.train, vectors), calibration: intentSplit(intent.splits.calibration, vectors), test: intentSplit(intent.splits.test, vectors) };
+    const heads = await fitHeadGroup(
+      splits.train,
+      splits.calibration,
+      INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] })),
+      { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') },
+    );
+    const fitted = (head: string) => heads[head] as FittedHead;
+    outputs.push({
+      files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), 'float32')),
+      reports: INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), splitFeatures(fitted(head).featureSet, splits.test), splits.test.targets[head] as Int32Array)),
+      draft: {
+        feature_sets: { intent: fitted('intent_type').featureSet },
+        training_data: intent.files,
+        hyperparameters: { intent: { ...training.intent, chosen_l2: Object.fromEntries(INTENT_HEADS.map((h) => [h, fitted(h).l2])) } },
+        labels: Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])),
+        thresholds: Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(fitted(h), training.targetPrecision[h], training.thresholdFloor)])),
+      },
+    });
+  }
+  if (adRows.length) {
+    const nodeIndex = new Map(nodeIds.map((id, i) => [id, i]));
+    const split = (name: Split) => adContentSplit(adBySplit(name), nodeIndex, vectors);
+    const test = split('test');
+    const fitted = (
+      await fitHeadGroup(split('train'), split('calibration'), [{ name: AD_CONTENT_HEAD, labels: nodeIds, targetPrecision: training.targetPrecision.ad_content }], {
+        config: training.adContent,
+        seed: training.seed,
+        thresholdFloor: training.thresholdFloor,
+        onProgress: progress('ad_content'),
+      })
+    )[AD_CONTENT_HEAD] as FittedHead;
+    outputs.push({
+      files: headFiles(AD_CONTENT_HEAD, fitted, 'float16', true),
+      reports: [evaluateFittedHead(AD_CONTENT_HEAD, fitted, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
+      draft: {
+        feature_sets: { ad_content: fitted.featureSet },
+        training_data: [{ path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length }],
+        hyperparameters: { ad_content: { ...training.adContent, chosen_l2: fitted.l2 } },
+        labels: { [AD_CONTENT_HEAD]: nodeIds },
+        thresholds: { [AD_CONTENT_HEAD]: thresholdRecord(fitted, training.targetPrecision.ad_content, training.thresholdFloor) },
+      },
+    });
+  }
+  if (stages.has('index')) {
+    const centroids = nodeCentroids(entries, (t) => vectors.get(t) as Float32Array);
+    outputs.push({ files: indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), centroids, 'float16'), reports: [], draft: {} });
+  }
 
-  const files: ArtifactFile[] = [
-    ...INTENT_HEADS.flatMap((head) => headFiles(head, intentHeads[head] as FittedHead, 'float32')),
-    ...headFiles(AD_CONTENT_HEAD, adContent, 'float16', true),
-    ...indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), nodeCentroids(entries, (t) => vectors.get(t) as Float32Array), 'float16'),
-  ];
-  const draft: ManifestDraft = {
+  const shared: ManifestDraft = {
     schema_version: MANIFEST_SCHEMA_VERSION,
     encoder: { id: encoder.id, fingerprint: encoder.fingerprint, dim: encoder.dim },
-    feature_sets: { intent: (intentHeads.intent_type as FittedHead).featureSet, ad_content: adContent.featureSet },
+    feature_sets: {},
     taxonomy_sha256: taxonomy.sha256,
-    training_data: [...intent.files, { path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length }],
-    hyperparameters: { intent: training.intent, ad_content: training.adContent, chosen_l2: Object.fromEntries(reports.map((r) => [r.head, r.l2])) },
+    training_data: [],
+    hyperparameters: {},
     seed: training.seed,
-    labels: { ...Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])), [AD_CONTENT_HEAD]: nodeIds },
-    thresholds: {
-      ...Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(intentHeads[h] as FittedHead, training.targetPrecision[h], training.thresholdFloor)])),
-      [AD_CONTENT_HEAD]: thresholdRecord(adContent, training.targetPrecision.ad_content, training.thresholdFloor),
-    },
+    labels: {},
+    thresholds: {},
     library_versions: { '@tensorflow/tfjs': tf.version.tfjs },
   };
-  const reportNotes = ['Weights are stored as float32 for the intent heads and float16 for ad_content and the taxonomy index (size budget).'];
-  const result = await writeArtifactVersion(paths.artifactsDir, draft, [...files, { path: REPORT_JSON_FILE, bytes: jsonBytes({ heads: reports }) }], {
-    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, reportNotes)) }],
-  });
+  const written = stages.size === STAGES.length ? await writeFresh(paths.artifactsDir, shared, outputs) : await writeDerived(paths.artifactsDir, shared, outputs, [...stages]);
   await encoder.dispose();
-  return { version: result.version, dir: result.dir, reports, seconds: (performance.now() - started) / 1000 };
+  return { version: written.version, dir: written.dir, reports: written.reports, seconds: (performance.now() - started) / 1000 };
+}
+
+const STORAGE_NOTE = 'Weights are stored as float32 for the intent heads and float16 for ad_content and the taxonomy index (size budget).';
+
+function mergeDraft(base: ManifestDraft, outputs: readonly StageOutput[]): ManifestDraft {
+  const merged = structuredClone(base);
+  for (const { draft } of outputs) {
+    Object.assign(merged.feature_sets, draft.feature_sets);
+    Object.assign(merged.hyperparameters, draft.hyperparameters);
+    Object.assign(merged.labels, draft.labels);
+    Object.assign(merged.thresholds, draft.thresholds);
+    const replaced = new Set((draft.training_data ?? []).map((d) => d.path));
+    merged.training_data = [...merged.training_data.filter((d) => !replaced.has(d.path)), ...(draft.training_data ?? [])];
+  }
+  return merged;
+}
+
+async function writeFresh(artifactsDir: string, shared: ManifestDraft, outputs: readonly StageOutput[]) {
+  const reports = outputs.flatMap((o) => o.reports);
+  const files = [...outputs.flatMap((o) => o.files), { path: REPORT_JSON_FILE, bytes: jsonBytes({ heads: reports }) }];
+  const result = await writeArtifactVersion(artifactsDir, mergeDraft(shared, outputs), files, {
+    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, [STORAGE_NOTE])) }],
+  });
+  return { ...result, reports };
+}
+
+/** One or two stages retrained: the current version's other files and manifest entries carry over. */
+async function writeDerived(artifactsDir: string, shared: ManifestDraft, outputs: readonly StageOutput[], stages: readonly Stage[]) {
+  const produced = new Set(outputs.flatMap((o) => o.files.map((f) => f.path)));
+  const newReports = outputs.flatMap((o) => o.reports);
+  let reports: HeadReport[] = [];
+  const result = await deriveVersion(artifactsDir, (base) => {
+    if (base.draft.encoder.fingerprint !== shared.encoder.fingerprint) {
+      throw new UserFacingError(`the current artifacts were trained on encoder ${base.draft.encoder.id}; retrain every stage (npm run train) to change encoders`);
+    }
+    const previous = base.files.find((f) => f.path === REPORT_JSON_FILE);
+    const oldReports = previous ? (JSON.parse(previous.bytes.toString('utf8')) as { heads: HeadReport[] }).heads : [];
+    const replacedHeads = new Set(newReports.map((r) => r.head));
+    reports = [...oldReports.filter((r) => !replacedHeads.has(r.head)), ...newReports];
+    return {
+      draft: mergeDraft({ ...base.draft, taxonomy_sha256: shared.taxonomy_sha256, seed: shared.seed }, outputs),
+      files: [...base.files.filter((f) => !produced.has(f.path)), ...outputs.flatMap((o) => o.files)],
+      note: `retrained stage${stages.length > 1 ? 's' : ''} ${stages.join(', ')}`,
+      reports,
+    };
+  });
+  return { ...result, reports };
 }
 
 function annotationsDigest(annotations: Annotations): string {
@@ -171,6 +251,7 @@ if (isMainModule(import.meta.url)) {
       .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
       .option('seed', { type: 'number', describe: 'random seed for shuffling' })
       .option('features', { type: 'string', choices: FEATURE_KINDS, describe: 'intent head features' })
+      .option('stage', { type: 'string', choices: STAGES, array: true, describe: 'run only these stages (the others carry over from the current version)' })
       .strict()
       .parseAsync();
     const config = loadConfig({
@@ -178,7 +259,7 @@ if (isMainModule(import.meta.url)) {
       paths: { artifactsDir: args.out },
       training: { seed: args.seed, features: args.features as FeatureKindSetting | undefined },
     });
-    const result = await train({ config, dataFile: args.data });
+    const result = await train({ config, dataFile: args.data, stages: args.stage as Stage[] | undefined });
     console.log(`\nartifact version ${result.version} written to ${result.dir} in ${result.seconds.toFixed(0)} s (test split)\n`);
     console.log(summaryTable(result));
   });

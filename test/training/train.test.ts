@@ -77,3 +77,27 @@ describe('train on a small fixture', () => {
     expect(loaded.intentHeads.intent_type.calibration).toBeDefined();
   });
 });
+
+describe('train one stage', () => {
+  it('retrains only the named stage and carries the rest over from the current version', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'qi-stage-'));
+    try {
+      const data = await writeIntentFixture(root);
+      const config = fixtureConfig(root);
+      const full = await train({ config, dataFile: data, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: () => {} });
+      const staged = await train({ config: { ...config, training: { ...config.training, seed: 7 } }, dataFile: data, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: () => {}, stages: ['heads'] });
+      expect(staged.version).not.toBe(full.version);
+      const before = await filesUnder(full.dir);
+      const after = await filesUnder(staged.dir);
+      expect(after.get('heads/ad_content.weights.bin')?.equals(before.get('heads/ad_content.weights.bin') as Buffer)).toBe(true);
+      expect(after.get('taxonomy_index/vectors.bin')?.equals(before.get('taxonomy_index/vectors.bin') as Buffer)).toBe(true);
+      expect(after.get('heads/intent_type.weights.bin')?.equals(before.get('heads/intent_type.weights.bin') as Buffer)).toBe(false);
+      const loaded = await loadArtifacts(config.paths.artifactsDir);
+      expect(loaded.version).toBe(staged.version);
+      expect(loaded.manifest.seed).toBe(7);
+      expect(staged.reports.map((r) => r.head).sort()).toEqual(['ad_content', 'decision_phase', 'intent_subtype', 'intent_type']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
