@@ -13,15 +13,13 @@ import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createEncoder } from '../shared/encoder/create-encoder.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
-import { UserFacingError } from '../shared/errors.js';
 import { queryFeatures } from '../shared/features/feature-set.js';
 import { sha256File } from '../shared/hash.js';
-import { readLabelledFile } from '../shared/labelled-file.js';
 import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
 import { headMetrics } from '../shared/math/metrics.js';
 import { deriveVersion } from './artifacts/derive-version.js';
 import { jsonBytes } from './artifacts/write-artifacts.js';
-import { isRowProblem, validateIntentRow, type LabelledIntentRow } from './data/intent-rows.js';
+import { readIntentRows } from './data/load-training-data.js';
 import { fitCalibration } from './fit-calibration.js';
 import { confidencesOf, labelledLogits } from './fit-head-group.js';
 import { pickThreshold } from './pick-threshold.js';
@@ -36,24 +34,10 @@ export interface CalibrateOptions {
 /** Minimum labelled rows for a head to be recalibrated; fewer leaves its calibration as it was. */
 export const MIN_RECALIBRATION_ROWS = 30;
 
-async function readRows(path: string): Promise<LabelledIntentRow[]> {
-  const { lines, errors } = await readLabelledFile(path);
-  const rows: LabelledIntentRow[] = [];
-  const problems = [...errors];
-  for (const { line, value } of lines) {
-    const row = validateIntentRow(value, line);
-    if (isRowProblem(row)) problems.push(row);
-    else rows.push(row);
-  }
-  if (problems.length > 0) throw new UserFacingError(`${path}:${problems[0]!.line}: ${problems[0]!.message} (${problems.length} bad rows in all)`);
-  if (rows.length === 0) throw new UserFacingError(`${path}: no labelled rows`);
-  return rows;
-}
-
 export async function calibrate(options: CalibrateOptions) {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  const rows = await readRows(options.dataFile);
+  const rows = await readIntentRows(options.dataFile);
   const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), config.paths.embedCacheDir);
   const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint });
   const embeddings = await encoder.embed(rows.map((r) => r.text));

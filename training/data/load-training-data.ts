@@ -19,7 +19,8 @@ export interface IntentSplits {
   files: TrainingFile[];
 }
 
-async function readRows(path: string): Promise<LabelledIntentRow[]> {
+/** A labelled intent file (JSONL or CSV); the first bad row is a one-line error naming file and line. */
+export async function readIntentRows(path: string): Promise<LabelledIntentRow[]> {
   const { lines, errors } = await readLabelledFile(path);
   const rows: LabelledIntentRow[] = [];
   const problems = [...errors];
@@ -29,6 +30,7 @@ async function readRows(path: string): Promise<LabelledIntentRow[]> {
     else rows.push(row);
   }
   if (problems.length > 0) throw new UserFacingError(`${path}:${problems[0]!.line}: ${problems[0]!.message} (${problems.length} bad rows in all)`);
+  if (rows.length === 0) throw new UserFacingError(`${path}: no labelled rows`);
   return rows;
 }
 
@@ -37,7 +39,7 @@ export async function loadIntentSplits(dataDir: string, userFile?: string): Prom
   const splits: Record<Split, LabelledIntentRow[]> = { train: [], calibration: [], test: [] };
   const files: TrainingFile[] = [];
   if (userFile) {
-    const rows = await readRows(userFile);
+    const rows = await readIntentRows(userFile);
     for (const row of rows) {
       const declared = (row as { split?: string }).split;
       const split = SPLITS.includes(declared as Split) ? (declared as Split) : splitOfGroup(row.group ?? normaliseText(row.text));
@@ -47,7 +49,7 @@ export async function loadIntentSplits(dataDir: string, userFile?: string): Prom
   } else {
     for (const split of SPLITS) {
       const path = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
-      splits[split] = await readRows(path);
+      splits[split] = await readIntentRows(path);
       files.push({ path: `data/${INTENT_DATA_DIR}/${split}.jsonl`, sha256: await sha256File(path), rows: splits[split].length });
     }
   }
