@@ -30,10 +30,17 @@ export function headFiles(name: string, fitted: FittedHead, dtype: StoredDtype, 
   ];
 }
 
+/** Rows of equal length as one row-major matrix. */
+export function flattenRows(rows: readonly Float32Array[]): Float32Array {
+  const dim = rows[0]?.length ?? 0;
+  const out = new Float32Array(rows.length * dim);
+  rows.forEach((row, i) => out.set(row, i * dim));
+  return out;
+}
+
 export function indexFiles(nodeIds: readonly string[], entryNode: readonly number[], vectors: readonly Float32Array[], dtype: StoredDtype): ArtifactFile[] {
   const dim = vectors[0]?.length ?? 0;
-  const flat = new Float32Array(vectors.length * dim);
-  vectors.forEach((v, i) => flat.set(v, i * dim));
+  const flat = flattenRows(vectors);
   const stored: StoredIndex = { node_ids: [...nodeIds], entry_node: [...entryNode], dim, vectors_file: INDEX_VECTORS_FILE, vectors_dtype: dtype };
   return [
     { path: INDEX_FILE, bytes: jsonBytes(stored), optional: true },

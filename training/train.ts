@@ -6,7 +6,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as tf from '@tensorflow/tfjs';
-import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
+import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
 import { FEATURE_KINDS, loadConfig, type AppConfig, type FeatureKindSetting } from '../shared/config.js';
 import { isMainModule, runCli } from '../shared/cli-runner.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
@@ -27,8 +27,9 @@ import { loadIntentSplits } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
 import { fitHeadGroup, splitFeatures, type FittedHead, type LabelledSplit } from './fit-head-group.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
-import { headFiles, indexFiles } from './serialize.js';
+import { flattenRows, headFiles, indexFiles } from './serialize.js';
 import { indexEntries, nodeCentroids } from './taxonomy-index.js';
+import { fitResolver } from './fit-resolver.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -113,7 +114,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const texts = [
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
     ...adRows.map((r) => r.text),
-    ...(stages.has('index') ? entries.texts : []),
+    ...(stages.has('index') || stages.has('ad-content') ? entries.texts : []),
   ];
   const vectors = await embedAll(encoder, texts, 'embedding');
   log(`embeddings: ${vectors.size} unique texts (${encoder.stats.hits} cached, ${encoder.stats.misses} new) with ${encoder.id}`);
@@ -154,8 +155,19 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         onProgress: progress('ad_content'),
       })
     )[AD_CONTENT_HEAD] as FittedHead;
+    const resolver = fitResolver(
+      {
+        classifier: { head: fitted.head, featureSet: fitted.featureSet, calibration: fitted.calibration.map, modelPath: '', calibrationPath: '' },
+        index: { nodeIds, entryNode: Int32Array.from(nodeIds.keys()), dim: encoder.dim, vectors: flattenRows(nodeCentroids(entries, (t) => vectors.get(t) as Float32Array)) },
+        taxonomy,
+        regulated: annotations.regulated,
+        threshold: fitted.threshold.threshold,
+      },
+      { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
+    );
+    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight} (calibration split)`);
     outputs.push({
-      files: headFiles(AD_CONTENT_HEAD, fitted, 'float16', true),
+      files: [...headFiles(AD_CONTENT_HEAD, fitted, 'float16', true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [evaluateFittedHead(AD_CONTENT_HEAD, fitted, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
       draft: {
         feature_sets: { ad_content: fitted.featureSet },

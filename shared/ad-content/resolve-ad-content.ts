@@ -4,6 +4,7 @@
  * deepest confident node on the winner's lineage (an ancestor carries its subtree's summed mass).
  */
 import type { LoadedHead, TaxonomyIndex } from '../artifacts/load-artifacts.js';
+import type { StoredResolver } from '../artifacts/layout.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
@@ -26,6 +27,11 @@ export interface ResolverParams {
 }
 
 export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, candidates: 10 };
+
+export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
+  if (!stored) return DEFAULT_RESOLVER_PARAMS;
+  return { indexWeight: stored.index_weight, indexTemperature: stored.index_temperature, lexicalWeight: stored.lexical_weight, candidates: stored.candidates };
+}
 
 export interface AdContentModel {
   classifier: LoadedHead;

@@ -14,6 +14,7 @@ export const headWeightsFile = (head: string) => `heads/${head}.weights.bin`;
 export const calibrationFile = (head: string) => `calibration/${head}.json`;
 export const INDEX_FILE = 'taxonomy_index/index.json';
 export const INDEX_VECTORS_FILE = 'taxonomy_index/vectors.bin';
+export const RESOLVER_FILE = 'ad_content/resolver.json';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -45,6 +46,16 @@ export interface StoredIndex {
   dim: number;
   vectors_file: string;
   vectors_dtype: StoredDtype;
+}
+
+/** ad_content/resolver.json: resolution parameters chosen on the ad_content calibration split. */
+export interface StoredResolver {
+  index_weight: number;
+  index_temperature: number;
+  lexical_weight: number;
+  candidates: number;
+  /** Calibration-split accuracy of every parameter set tried. */
+  search: Array<{ index_weight: number; lexical_weight: number; exact: number; parent_safe: number }>;
 }
 
 export interface ManifestFile {

@@ -21,7 +21,9 @@ import {
   INDEX_FILE,
   MANIFEST_FILE,
   MANIFEST_SCHEMA_VERSION,
+  RESOLVER_FILE,
   type CurrentPointer,
+  type StoredResolver,
   type Manifest,
   type StoredCalibration,
   type StoredHead,
@@ -49,7 +51,7 @@ export interface LoadedArtifacts {
   dir: string;
   manifest: Manifest;
   intentHeads: Record<IntentHead, LoadedHead>;
-  adContent: (LoadedHead & { index: TaxonomyIndex }) | undefined;
+  adContent: (LoadedHead & { index: TaxonomyIndex; resolver: StoredResolver | undefined }) | undefined;
   /** Why ad_content is unavailable, when it is. */
   adContentProblem: string | undefined;
 }
@@ -142,7 +144,7 @@ export async function loadArtifacts(artifactsDir: string, options: LoadOptions =
   let adContent: LoadedArtifacts['adContent'];
   let adContentProblem: string | undefined;
   try {
-    adContent = { ...loadHead(dir, files, AD_CONTENT_HEAD), index: loadIndex(files) };
+    adContent = { ...loadHead(dir, files, AD_CONTENT_HEAD), index: loadIndex(files), resolver: parseJsonFile<StoredResolver>(files, RESOLVER_FILE) };
   } catch (error) {
     adContentProblem = (error as Error).message;
   }

@@ -9,7 +9,7 @@ import { AD_CONTENT_HEAD } from '../artifacts/layout.js';
 import { PROJECT_ROOT, type AppConfig } from '../config.js';
 import { createEncoder } from '../encoder/create-encoder.js';
 import type { Encoder } from '../encoder/encoder.js';
-import { buildAdContentModel, type AdContentModel } from '../ad-content/resolve-ad-content.js';
+import { buildAdContentModel, resolverParamsOf, type AdContentModel } from '../ad-content/resolve-ad-content.js';
 import { DEFAULT_POLICY, type DecisionPolicy } from '../policy/decision-policy.js';
 import type { HeadName } from '../labels.js';
 import { loadAnnotations, withExtensions, type Annotations } from '../../taxonomy/annotations.js';
@@ -51,8 +51,8 @@ async function loadAdContentModel(
   try {
     const { taxonomy, annotations } = injected ?? (await loadTaxonomySources(config));
     if (taxonomy.sha256 !== artifacts.manifest.taxonomy_sha256) throw new Error(`taxonomy file ${config.paths.taxonomyFile} differs from the one the artifacts were trained on`);
-    const { index, ...classifier } = artifacts.adContent;
-    return { model: buildAdContentModel({ classifier, index, taxonomy, regulated: annotations.regulated, threshold }) };
+    const { index, resolver, ...classifier } = artifacts.adContent;
+    return { model: buildAdContentModel({ classifier, index, taxonomy, regulated: annotations.regulated, threshold, params: resolverParamsOf(resolver) }) };
   } catch (error) {
     return { problem: (error as Error).message };
   }
