@@ -94,10 +94,22 @@ function topIndices(values: Float64Array, k: number): number[] {
     .slice(0, k);
 }
 
+/** The supervised classifier's (calibrated) probabilities over nodes, in label order. */
+export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array): Float64Array {
+  const { classifier } = model;
+  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding));
+  return classifier.calibration ? calibratedProba(classifier.calibration, logits) : softmaxRow(logits);
+}
+
+/** The node one source alone would pick: the classifier's argmax or the index's nearest node (for comparisons). */
+export function singleSourceNode(model: AdContentModel, source: 'classifier' | 'index', text: string, embedding: Float32Array): string {
+  const scores = source === 'classifier' ? classifierDistribution(model, text, embedding) : indexDistribution(model.index, embedding, model.params.indexTemperature);
+  return model.classifier.head.labels[topIndices(scores, 1)[0] as number] as string;
+}
+
 export function resolveAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentResolution {
   const { classifier, params, taxonomy } = model;
-  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding));
-  const classifierProba = classifier.calibration ? calibratedProba(classifier.calibration, logits) : softmaxRow(logits);
+  const classifierProba = classifierDistribution(model, text, embedding);
   const indexProba = indexDistribution(model.index, embedding, params.indexTemperature);
   const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
 
