@@ -40,7 +40,7 @@ await runCli(async () => {
   if (files.length === 0) throw new UserFacingError('no labelled ad_content files given (--data)');
 
   console.log(`artifact ${runtime.artifacts.version}; resolver index weight ${model.params.indexWeight}, lexical weight ${model.params.lexicalWeight}`);
-  console.log(`${'file'.padEnd(26)} ${'source'.padEnd(11)} ${'n'.padStart(5)} ${['exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth'].map((h) => h.padStart(11)).join('')}`);
+  console.log(`${'file'.padEnd(26)} ${'source'.padEnd(11)} ${'n'.padStart(5)} ${['exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth'].map((h) => h.padStart(12)).join('')}`);
   for (const file of files) {
     const { lines } = await readLabelledFile(file);
     const rows: GoldRow[] = [];
@@ -61,7 +61,7 @@ await runCli(async () => {
       const predictedId = (row: GoldRow, i: number) =>
         source === 'resolver' ? resolveAdContent(model, row.text, embeddings[i] as Float32Array).node.id : singleSourceNode(model, source, row.text, embeddings[i] as Float32Array);
       const metrics: PathMetrics = pathMetrics(rows.map((row, i) => ({ predicted: pathOf(predictedId(row, i)), gold: pathOf(row.goldId) })));
-      const cells = [metrics.exact, metrics.tier1, metrics.tier2, metrics.tier3, metrics.tier4, metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(11));
+      const cells = [metrics.exact, metrics.tier1, metrics.tier2, metrics.tier3, metrics.tier4, metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
       console.log(`${basename(file).padEnd(26)} ${source.padEnd(11)} ${String(metrics.n).padStart(5)} ${cells.join('')}${source === 'classifier' && skipped ? `   (${skipped} skipped)` : ''}`);
     }
   }
