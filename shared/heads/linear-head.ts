@@ -13,15 +13,36 @@ export interface LinearHead {
   bias: Float32Array;
 }
 
+/** The dense (embedding) block of W transposed to [classes, dim]: contiguous dot products are ~3x faster. */
+const classMajorCache = new WeakMap<LinearHead, { dim: number; weights: Float32Array }>();
+
+function classMajorDense(head: LinearHead, dim: number): Float32Array {
+  const cached = classMajorCache.get(head);
+  if (cached?.dim === dim) return cached.weights;
+  const classes = head.labels.length;
+  const weights = new Float32Array(classes * dim);
+  for (let i = 0; i < dim; i++) for (let k = 0; k < classes; k++) weights[k * dim + i] = head.weights[i * classes + k] as number;
+  classMajorCache.set(head, { dim, weights });
+  return weights;
+}
+
 export function headLogits(head: LinearHead, features: QueryFeatures): Float64Array {
   const classes = head.labels.length;
   const logits = Float64Array.from(head.bias);
   const { embedding, ngrams } = features;
-  for (let i = 0; i < embedding.length; i++) {
-    const x = embedding[i] as number;
-    if (x === 0) continue;
-    const row = i * classes;
-    for (let k = 0; k < classes; k++) logits[k] = (logits[k] as number) + x * (head.weights[row + k] as number);
+  const dim = embedding.length;
+  const dense = classMajorDense(head, dim);
+  for (let k = 0; k < classes; k++) {
+    let a = 0;
+    let b = 0;
+    const offset = k * dim;
+    let i = 0;
+    for (; i + 1 < dim; i += 2) {
+      a += (embedding[i] as number) * (dense[offset + i] as number);
+      b += (embedding[i + 1] as number) * (dense[offset + i + 1] as number);
+    }
+    if (i < dim) a += (embedding[i] as number) * (dense[offset + i] as number);
+    logits[k] = (logits[k] as number) + a + b;
   }
   const ngramOffset = embedding.length;
   for (let j = 0; j < ngrams.indices.length; j++) {
