@@ -9,9 +9,9 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { pathMetrics, type PathMetrics } from '../shared/ad-content/path-metrics.js';
 import { resolveAdContent, singleSourceNode } from '../shared/ad-content/resolve-ad-content.js';
 import { loadConfig } from '../shared/config.js';
+import { pathMetrics } from '../shared/math/metrics.js';
 import { runCli } from '../shared/cli-runner.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import { UserFacingError } from '../shared/errors.js';
@@ -60,8 +60,8 @@ await runCli(async () => {
     for (const source of SOURCES) {
       const predictedId = (row: GoldRow, i: number) =>
         source === 'resolver' ? resolveAdContent(model, row.text, embeddings[i] as Float32Array).node.id : singleSourceNode(model, source, row.text, embeddings[i] as Float32Array);
-      const metrics: PathMetrics = pathMetrics(rows.map((row, i) => ({ predicted: pathOf(predictedId(row, i)), gold: pathOf(row.goldId) })));
-      const cells = [metrics.exact, metrics.tier1, metrics.tier2, metrics.tier3, metrics.tier4, metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
+      const metrics = pathMetrics(rows.map((row, i) => pathOf(predictedId(row, i))), rows.map((row) => pathOf(row.goldId)));
+      const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
       console.log(`${basename(file).padEnd(26)} ${source.padEnd(11)} ${String(metrics.n).padStart(5)} ${cells.join('')}${source === 'classifier' && skipped ? `   (${skipped} skipped)` : ''}`);
     }
   }

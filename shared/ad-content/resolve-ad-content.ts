@@ -88,10 +88,18 @@ function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temper
   return softmaxRow(best.map((s) => s / temperature));
 }
 
+/** Positions of the k largest values, largest first (ties: lower position first). */
 function topIndices(values: Float64Array, k: number): number[] {
-  return Array.from(values.keys())
-    .sort((a, b) => (values[b] as number) - (values[a] as number) || a - b)
-    .slice(0, k);
+  const top: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (top.length === k && v <= (values[top[k - 1] as number] as number)) continue;
+    let at = top.length;
+    while (at > 0 && v > (values[top[at - 1] as number] as number)) at--;
+    top.splice(at, 0, i);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }
 
 /** The supervised classifier's (calibrated) probabilities over nodes, in label order. */
@@ -107,8 +115,17 @@ export function singleSourceNode(model: AdContentModel, source: 'classifier' | '
   return model.classifier.head.labels[topIndices(scores, 1)[0] as number] as string;
 }
 
-export function resolveAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentResolution {
-  const { classifier, params, taxonomy } = model;
+/** The threshold-independent part of a resolution: mixture over nodes, reranked candidates and the winner. */
+export interface AdContentScores {
+  mixture: Float64Array;
+  /** Top nodes by mixture probability (label positions), best first. */
+  candidates: number[];
+  /** The candidate that wins the lexical rerank. */
+  winner: number;
+}
+
+export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
+  const { params } = model;
   const classifierProba = classifierDistribution(model, text, embedding);
   const indexProba = indexDistribution(model.index, embedding, params.indexTemperature);
   const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
@@ -121,7 +138,14 @@ export function resolveAdContent(model: AdContentModel, text: string, embedding:
     return (mixture[i] as number) + params.lexicalWeight * overlap;
   };
   const winner = candidates.reduce((best, i) => (rerank(i) > rerank(best) ? i : best), candidates[0] as number);
-  const labels = classifier.head.labels;
+  return { mixture, candidates, winner };
+}
+
+/** The deepest node on the winner's lineage whose mass reaches `threshold` (tier 1 when none does). */
+export function chooseAdContent(model: AdContentModel, scores: AdContentScores, threshold = model.threshold): AdContentResolution {
+  const { taxonomy } = model;
+  const { mixture, candidates, winner } = scores;
+  const labels = model.classifier.head.labels;
   const chain = lineage(taxonomy, labels[winner] as string);
 
   let chosen = chain[0] as TaxonomyNode;
@@ -129,14 +153,14 @@ export function resolveAdContent(model: AdContentModel, text: string, embedding:
   for (let depth = chain.length - 1; depth >= 0; depth--) {
     const node = chain[depth] as TaxonomyNode;
     const mass = node.id === labels[winner] ? (mixture[winner] as number) : massOf(model, mixture, node.id);
-    if (mass >= model.threshold) {
+    if (mass >= threshold) {
       chosen = node;
       confidence = mass;
       break;
     }
   }
   const isTop = chosen.id === labels[candidates[0] as number] && chosen.id === labels[winner];
-  const mode: MappingMode = chosen.internalExtension ? 'internal_extension' : isTop && confidence >= model.threshold ? 'exact' : 'nearest_equivalent';
+  const mode: MappingMode = chosen.internalExtension ? 'internal_extension' : isTop && confidence >= threshold ? 'exact' : 'nearest_equivalent';
   const chosenChain = lineage(taxonomy, chosen.id);
   return {
     node: chosen,
@@ -146,6 +170,11 @@ export function resolveAdContent(model: AdContentModel, text: string, embedding:
     sensitive: chosenChain.some((n) => n.sensitive),
     regulated: regulatedVerticalOf(taxonomy, model.regulated, chosen.id) !== undefined,
   };
+}
+
+/** Resolution at the model's threshold, or at `threshold` when given (a per-call override). */
+export function resolveAdContent(model: AdContentModel, text: string, embedding: Float32Array, threshold = model.threshold): AdContentResolution {
+  return chooseAdContent(model, scoreAdContent(model, text, embedding), threshold);
 }
 
 function massOf(model: AdContentModel, mixture: Float64Array, id: string): number {

@@ -132,3 +132,75 @@ export function headMetrics(probabilities: readonly ArrayLike<number>[], truth: 
     ece: expectedCalibrationError(confidences, correct),
   };
 }
+
+/** Selective prediction at one threshold: rows with confidence >= threshold are accepted (served as labelled). */
+export interface SelectiveScores {
+  threshold: number;
+  accepted: number;
+  /** Share of rows accepted. */
+  coverage: number;
+  /** Accuracy over the accepted rows (0 when none is accepted). */
+  acceptedAccuracy: number;
+}
+
+export function selectiveScores(confidences: readonly number[], correct: readonly boolean[], threshold: number): SelectiveScores {
+  let accepted = 0;
+  let right = 0;
+  confidences.forEach((c, i) => {
+    if (c >= threshold) {
+      accepted += 1;
+      right += correct[i] ? 1 : 0;
+    }
+  });
+  return { threshold, accepted, coverage: confidences.length ? accepted / confidences.length : 0, acceptedAccuracy: accepted ? right / accepted : 0 };
+}
+
+/** Taxonomy path agreement at one tier: rows whose gold path reaches tier `tier`, and the share whose first `tier` cells agree. */
+export interface TierAccuracy {
+  tier: number;
+  n: number;
+  accuracy: number;
+}
+
+export interface PathMetrics {
+  n: number;
+  /** Predicted path equals the gold path (same node). */
+  exact: number;
+  /** Tier 1..maxDepth: over rows whose gold depth >= K, the first K cells agree. */
+  tiers: TierAccuracy[];
+  /** Predicted path is non-empty and a prefix of the gold path (the gold node or one of its ancestors). */
+  parent_safe: number;
+  average_depth: number;
+  average_gold_depth: number;
+}
+
+const samePrefix = (a: readonly string[], b: readonly string[], k: number) => a.length >= k && b.length >= k && a.slice(0, k).every((cell, i) => cell === b[i]);
+
+/** Hierarchical agreement of predicted and gold taxonomy paths (tier cells, tier 1 first); an empty prediction matches nothing. */
+export function pathMetrics(predicted: readonly (readonly string[])[], gold: readonly (readonly string[])[], maxDepth = 4): PathMetrics {
+  const n = gold.length;
+  const share = (count: number, of: number) => (of === 0 ? 0 : count / of);
+  let exact = 0;
+  let parentSafe = 0;
+  let depth = 0;
+  let goldDepth = 0;
+  gold.forEach((g, i) => {
+    const p = predicted[i] ?? [];
+    if (p.length === g.length && samePrefix(p, g, g.length)) exact += 1;
+    if (p.length > 0 && samePrefix(p, g, p.length)) parentSafe += 1;
+    depth += p.length;
+    goldDepth += g.length;
+  });
+  const tiers = Array.from({ length: maxDepth }, (_, t) => {
+    const k = t + 1;
+    let rows = 0;
+    let right = 0;
+    gold.forEach((g, i) => {
+      if (g.length < k) return;
+      rows += 1;
+      if (samePrefix(predicted[i] ?? [], g, k)) right += 1;
+    });
+    return { tier: k, n: rows, accuracy: share(right, rows) };
+  });
+  return { n, exact: share(exact, n), tiers, parent_safe: share(parentSafe, n), average_depth: share(depth, n), average_gold_depth: share(goldDepth, n) };
+}

@@ -4,10 +4,10 @@
  * ad_content, fallback, policy and opportunity (buildEnvelope); schema validation before returning.
  */
 import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
-import { resolveAdContent } from '../ad-content/resolve-ad-content.js';
+import { resolveAdContent, type AdContentResolution } from '../ad-content/resolve-ad-content.js';
 import type { LoadedHead } from '../artifacts/load-artifacts.js';
 import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelope.js';
-import type { AdContentResult, Envelope, HeadResult } from '../envelope/envelope-types.js';
+import type { AdContentResult, Envelope, EnvelopeInput, HeadResult } from '../envelope/envelope-types.js';
 import { validateEnvelope } from '../envelope/validate-envelope.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { headLogits } from '../heads/linear-head.js';
@@ -21,10 +21,26 @@ export interface ClassifyOptions {
   thresholds?: Partial<Record<HeadName, number>>;
 }
 
-export function headResult(loaded: LoadedHead, text: string, embedding: Float32Array, threshold: number): HeadResult {
+/** A head's probability vectors in its label order: softmax of the logits, and after calibration (equal to raw without one). */
+export interface HeadProbabilities {
+  raw: Float64Array;
+  calibrated: Float64Array;
+}
+
+/** The served scores of one head; headResult and evaluation both use this, so evaluated scores are served scores. */
+export function headProbabilities(loaded: LoadedHead, text: string, embedding: Float32Array): HeadProbabilities {
   const logits = headLogits(loaded.head, queryFeatures(loaded.featureSet, text, embedding));
   const raw = softmaxRow(logits);
-  const calibrated = loaded.calibration ? calibratedProba(loaded.calibration, logits) : raw;
+  return { raw, calibrated: loaded.calibration ? calibratedProba(loaded.calibration, logits) : raw };
+}
+
+/** The same head result gated at another threshold. */
+export function withThreshold(result: HeadResult, threshold: number): HeadResult {
+  return { ...result, confidence_threshold: threshold, meets_threshold: result.confidence >= threshold };
+}
+
+export function headResult(loaded: LoadedHead, text: string, embedding: Float32Array, threshold: number): HeadResult {
+  const { raw, calibrated } = headProbabilities(loaded, text, embedding);
   const best = argmax(calibrated);
   const confidence = calibrated[best] as number;
   return {
@@ -37,9 +53,8 @@ export function headResult(loaded: LoadedHead, text: string, embedding: Float32A
   };
 }
 
-function adContentResult(runtime: ClassifierRuntime, text: string, embedding: Float32Array): AdContentResult {
-  if (!runtime.adContent) return PLACEHOLDER_AD_CONTENT;
-  const resolved = resolveAdContent(runtime.adContent, text, embedding);
+/** The envelope's ad_content input for one resolution. */
+export function adContentFromResolution(resolved: AdContentResolution): AdContentResult {
   return {
     taxonomy: TAXONOMY_NAME,
     taxonomy_version: TAXONOMY_VERSION,
@@ -52,13 +67,23 @@ function adContentResult(runtime: ClassifierRuntime, text: string, embedding: Fl
   };
 }
 
-/** Everything after the encoder, for one text and its embedding. */
-export function envelopeFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): Envelope {
+function adContentResult(runtime: ClassifierRuntime, text: string, embedding: Float32Array, threshold: number): AdContentResult {
+  if (!runtime.adContent) return PLACEHOLDER_AD_CONTENT;
+  return adContentFromResolution(resolveAdContent(runtime.adContent, text, embedding, threshold));
+}
+
+/** The model's part of the envelope (heads gated at their thresholds, ad_content) for one text and its embedding. */
+export function envelopeInputFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): EnvelopeInput {
   const threshold = (head: HeadName) => options.thresholds?.[head] ?? runtime.thresholds[head];
   const heads = Object.fromEntries(
     INTENT_HEADS.map((head) => [head, headResult(runtime.artifacts.intentHeads[head], text, embedding, threshold(head))]),
   ) as Record<IntentHead, HeadResult>;
-  const envelope = buildEnvelope({ heads, adContent: adContentResult(runtime, text, embedding) }, runtime.policy, {
+  return { heads, adContent: adContentResult(runtime, text, embedding, threshold('ad_content')) };
+}
+
+/** Commercial score, fallback, policy and opportunity on the model's input, then schema validation. */
+export function envelopeFromInput(runtime: ClassifierRuntime, input: EnvelopeInput): Envelope {
+  const envelope = buildEnvelope(input, runtime.policy, {
     system_version: runtime.systemVersion,
     artifact_version: runtime.artifacts.version,
     encoder_id: runtime.encoder.id,
@@ -67,9 +92,26 @@ export function envelopeFor(runtime: ClassifierRuntime, text: string, embedding:
   return envelope;
 }
 
-export async function classifyBatch(runtime: ClassifierRuntime, texts: readonly string[], options: ClassifyOptions = {}): Promise<Envelope[]> {
+/** Everything after the encoder, for one text and its embedding. */
+export function envelopeFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): Envelope {
+  return envelopeFromInput(runtime, envelopeInputFor(runtime, text, embedding, options));
+}
+
+/** classifyBatch, also returning each text's embedding (for evaluation jobs that need the head probabilities too). */
+export async function classifyBatchWithEmbeddings(
+  runtime: ClassifierRuntime,
+  texts: readonly string[],
+  options: ClassifyOptions = {},
+): Promise<Array<{ envelope: Envelope; embedding: Float32Array }>> {
   const embeddings = await runtime.encoder.embed(texts);
-  return texts.map((text, i) => envelopeFor(runtime, text, embeddings[i] as Float32Array, options));
+  return texts.map((text, i) => {
+    const embedding = embeddings[i] as Float32Array;
+    return { envelope: envelopeFor(runtime, text, embedding, options), embedding };
+  });
+}
+
+export async function classifyBatch(runtime: ClassifierRuntime, texts: readonly string[], options: ClassifyOptions = {}): Promise<Envelope[]> {
+  return (await classifyBatchWithEmbeddings(runtime, texts, options)).map((row) => row.envelope);
 }
 
 export async function classifyQuery(runtime: ClassifierRuntime, text: string, options: ClassifyOptions = {}): Promise<Envelope> {

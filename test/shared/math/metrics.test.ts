@@ -7,8 +7,10 @@ import {
   headMetrics,
   macroF1,
   negativeLogLikelihood,
+  pathMetrics,
   perLabelScores,
   reliabilityBins,
+  selectiveScores,
 } from '../../../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../../../shared/math/softmax.js';
 
@@ -80,5 +82,59 @@ describe('metrics on a hand-computed fixture', () => {
     const f1 = macroF1(scores);
     expect(f1.all_labels).toBeCloseTo((1 + 2 / 3 + 2 / 3 + 0) / 4, TOLERANCE);
     expect(f1.present_labels).toBeCloseTo((1 + 2 / 3 + 2 / 3) / 3, TOLERANCE);
+  });
+});
+
+describe('selective scores at a threshold', () => {
+  // Confidences .8 (correct), .6 (correct), .5 (wrong), .9 (correct).
+  const confidences = [0.8, 0.6, 0.5, 0.9];
+  const correct = [true, true, false, true];
+
+  it('accepts rows at or above the threshold: 3 of 4 at .55, all correct', () => {
+    expect(selectiveScores(confidences, correct, 0.55)).toEqual({ threshold: 0.55, accepted: 3, coverage: 0.75, acceptedAccuracy: 1 });
+  });
+
+  it('counts a confidence equal to the threshold as accepted', () => {
+    // .5, .6, .8, .9 accepted at .5: 3 correct of 4.
+    expect(selectiveScores(confidences, correct, 0.5)).toEqual({ threshold: 0.5, accepted: 4, coverage: 1, acceptedAccuracy: 0.75 });
+  });
+
+  it('gives coverage 0 and accepted accuracy 0 when nothing is accepted', () => {
+    expect(selectiveScores(confidences, correct, 0.95)).toEqual({ threshold: 0.95, accepted: 0, coverage: 0, acceptedAccuracy: 0 });
+    expect(selectiveScores([], [], 0.5)).toEqual({ threshold: 0.5, accepted: 0, coverage: 0, acceptedAccuracy: 0 });
+  });
+});
+
+describe('taxonomy path metrics on a hand-computed fixture', () => {
+  const gold = [
+    ['A', 'B', 'C'], // predicted exactly
+    ['A', 'B', 'C', 'D'], // predicted its tier-2 ancestor: parent-safe, tiers 1-2 right
+    ['A'], // predicted a child of the gold node: tier 1 right, not parent-safe
+    ['E', 'F'], // placeholder prediction (no tiers)
+    ['A', 'B'], // predicted a sibling: tier 1 right only
+  ];
+  const predicted = [['A', 'B', 'C'], ['A', 'B'], ['A', 'X'], [], ['A', 'Y']];
+  const m = pathMetrics(predicted, gold);
+
+  it('exact = 1/5 and parent-safe = 2/5 (an empty prediction is never parent-safe)', () => {
+    expect(m.n).toBe(5);
+    expect(m.exact).toBeCloseTo(0.2, TOLERANCE);
+    expect(m.parent_safe).toBeCloseTo(0.4, TOLERANCE);
+  });
+
+  it('tier K accuracy over rows whose gold path reaches tier K', () => {
+    // tier 1: all 5 rows, right for 1, 2, 3, 5; tier 2: rows 1, 2, 4, 5, right for 1, 2;
+    // tier 3: rows 1, 2, right for 1; tier 4: row 2, wrong.
+    expect(m.tiers.map((t) => t.n)).toEqual([5, 4, 2, 1]);
+    expect(m.tiers.map((t) => t.accuracy)).toEqual([0.8, 0.5, 0.5, 0]);
+  });
+
+  it('average predicted depth 9/5 and gold depth 12/5', () => {
+    expect(m.average_depth).toBeCloseTo(1.8, TOLERANCE);
+    expect(m.average_gold_depth).toBeCloseTo(2.4, TOLERANCE);
+  });
+
+  it('is all zeros on no rows', () => {
+    expect(pathMetrics([], [])).toMatchObject({ n: 0, exact: 0, parent_safe: 0, average_depth: 0 });
   });
 });
