@@ -8,7 +8,8 @@ import { loadConfig } from '../shared/config.js';
 import { runCli } from '../shared/cli-runner.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
-import { classifyBatch, envelopeFor } from '../shared/pipeline/classify-query.js';
+import { scoreAdContentBatch } from '../shared/ad-content/resolve-ad-content.js';
+import { classifyBatch, envelopeFromInput, envelopeInputFor } from '../shared/pipeline/classify-query.js';
 
 const QUERIES = [
   'which laptop should i buy for college',
@@ -43,12 +44,17 @@ await runCli(async () => {
   const encoderBatch = (await timeIt(Math.max(3, args.repeats / 8), () => runtime.encoder.embed(batch))) / batch.length;
   const pipelineBatch = (await timeIt(Math.max(3, args.repeats / 8), () => classifyBatch(runtime, batch))) / batch.length;
   const embeddings = await runtime.encoder.embed(batch);
-  const afterEncoder = (await timeIt(args.repeats, async () => batch.forEach((text, i) => envelopeFor(runtime, text, embeddings[i] as Float32Array)))) / batch.length;
+  const afterEncoder = async (texts: readonly string[], vectors: readonly Float32Array[]) => {
+    const adScores = runtime.adContent ? await scoreAdContentBatch(runtime.adContent, texts, vectors) : undefined;
+    texts.forEach((text, i) => envelopeFromInput(runtime, envelopeInputFor(runtime, text, vectors[i] as Float32Array, {}, adScores?.[i])));
+  };
+  const afterBatch = (await timeIt(args.repeats, () => afterEncoder(batch, embeddings))) / batch.length;
+  const afterSingle = await timeIt(args.repeats * 4, () => afterEncoder([batch[0] as string], [embeddings[0] as Float32Array]));
 
   console.log(`artifact ${runtime.artifacts.version}, encoder ${runtime.encoder.id}`);
   console.log('                     encoder ms/query   classifyQuery ms/query   overhead');
   console.log(`single text          ${encoderSingle.toFixed(2).padStart(16)}   ${pipelineSingle.toFixed(2).padStart(22)}   ${(pipelineSingle / encoderSingle).toFixed(2)}x`);
   console.log(`batches of 32        ${encoderBatch.toFixed(2).padStart(16)}   ${pipelineBatch.toFixed(2).padStart(22)}   ${(pipelineBatch / encoderBatch).toFixed(2)}x`);
-  console.log(`after the encoder (heads, ad_content, policy, envelope, validation): ${afterEncoder.toFixed(3)} ms/query`);
+  console.log(`after the encoder (heads, ad_content, policy, envelope, validation): ${afterSingle.toFixed(3)} ms/query single, ${afterBatch.toFixed(3)} ms/query in batches of 32`);
   await runtime.encoder.dispose();
 });

@@ -8,7 +8,8 @@ import type { StoredResolver } from '../artifacts/layout.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
-import { headLogits } from '../heads/linear-head.js';
+import * as tf from '@tensorflow/tfjs';
+import { addSparseLogits, headLogits } from '../heads/linear-head.js';
 import { calibratedProba } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
 import { lineage, type Taxonomy, type TaxonomyNode } from '../../taxonomy/taxonomy.js';
@@ -76,16 +77,30 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
   return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords };
 }
 
-function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temperature: number): Float64Array {
-  const best = new Float64Array(index.nodeIds.length).fill(-1);
+/** Cosine similarity of the query to every index entry (rows are unit vectors). */
+function entrySimilarities(index: TaxonomyIndex, embedding: Float32Array): Float32Array {
+  const sims = new Float32Array(index.entryNode.length);
   for (let e = 0; e < index.entryNode.length; e++) {
     let dot = 0;
     const offset = e * index.dim;
     for (let d = 0; d < index.dim; d++) dot += (embedding[d] as number) * (index.vectors[offset + d] as number);
+    sims[e] = dot;
+  }
+  return sims;
+}
+
+/** Softmax over nodes of each node's best entry similarity. */
+function indexDistributionFrom(index: TaxonomyIndex, sims: ArrayLike<number>, temperature: number): Float64Array {
+  const best = new Float64Array(index.nodeIds.length).fill(-1);
+  for (let e = 0; e < index.entryNode.length; e++) {
     const node = index.entryNode[e] as number;
-    if (dot > (best[node] as number)) best[node] = dot;
+    if ((sims[e] as number) > (best[node] as number)) best[node] = sims[e] as number;
   }
   return softmaxRow(best.map((s) => s / temperature));
+}
+
+function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temperature: number): Float64Array {
+  return indexDistributionFrom(index, entrySimilarities(index, embedding), temperature);
 }
 
 /** Positions of the k largest values, largest first (ties: lower position first). */
@@ -125,9 +140,60 @@ export interface AdContentScores {
 }
 
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
+  return scoresFrom(model, text, classifierDistribution(model, text, embedding), indexDistribution(model.index, embedding, model.params.indexTemperature));
+}
+
+/**
+ * The classifier's dense block and the index entries side by side, input-major ([dim, classes + entries]),
+ * as one tfjs matrix per model. Input-major because tfjs-wasm's matMul with a transposed operand is ~10x slower.
+ */
+const stackedDenseCache = new WeakMap<AdContentModel, tf.Tensor2D>();
+
+function stackedDense(model: AdContentModel): tf.Tensor2D {
+  const cached = stackedDenseCache.get(model);
+  if (cached && !cached.isDisposed) return cached;
+  const { head } = model.classifier;
+  const { dim, entryNode, vectors } = model.index;
+  const classes = head.labels.length;
+  const width = classes + entryNode.length;
+  const stacked = new Float32Array(dim * width);
+  for (let i = 0; i < dim; i++) {
+    stacked.set(head.weights.subarray(i * classes, (i + 1) * classes), i * width);
+    for (let e = 0; e < entryNode.length; e++) stacked[i * width + classes + e] = vectors[e * dim + i] as number;
+  }
+  const tensor = tf.keep(tf.tensor2d(stacked, [dim, width]));
+  stackedDenseCache.set(model, tensor);
+  return tensor;
+}
+
+/**
+ * scoreAdContent for a batch: the classifier's dense logits and the index similarities of every text
+ * come from one matrix product on the active tfjs backend (wasm when the default encoder loaded it),
+ * which costs a fraction of the per-text dot products in TypeScript. Same numbers up to float rounding.
+ */
+export async function scoreAdContentBatch(model: AdContentModel, texts: readonly string[], embeddings: readonly Float32Array[]): Promise<AdContentScores[]> {
+  if (texts.length === 0) return [];
+  const { head, featureSet, calibration } = model.classifier;
+  const dim = model.index.dim;
+  const classes = head.labels.length;
+  const width = classes + model.index.entryNode.length;
+  const flat = new Float32Array(texts.length * dim);
+  embeddings.forEach((e, i) => flat.set(e, i * dim));
+  const queries = tf.tensor2d(flat, [texts.length, dim]);
+  const product = tf.matMul(queries, stackedDense(model));
+  const scores = (await product.data()) as Float32Array;
+  tf.dispose([queries, product]);
+  return texts.map((text, i) => {
+    const row = scores.subarray(i * width, (i + 1) * width);
+    const logits = Float64Array.from(head.bias, (b, k) => b + (row[k] as number));
+    addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array), logits);
+    const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
+    return scoresFrom(model, text, classifierProba, indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature));
+  });
+}
+
+function scoresFrom(model: AdContentModel, text: string, classifierProba: Float64Array, indexProba: Float64Array): AdContentScores {
   const { params } = model;
-  const classifierProba = classifierDistribution(model, text, embedding);
-  const indexProba = indexDistribution(model.index, embedding, params.indexTemperature);
   const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
 
   const queryWords = wordsOf(text);

@@ -16,7 +16,7 @@ export interface LinearHead {
 /** The dense (embedding) block of W transposed to [classes, dim]: contiguous dot products are ~3x faster. */
 const classMajorCache = new WeakMap<LinearHead, { dim: number; weights: Float32Array }>();
 
-function classMajorDense(head: LinearHead, dim: number): Float32Array {
+export function classMajorDense(head: LinearHead, dim: number): Float32Array {
   const cached = classMajorCache.get(head);
   if (cached?.dim === dim) return cached.weights;
   const classes = head.labels.length;
@@ -29,7 +29,7 @@ function classMajorDense(head: LinearHead, dim: number): Float32Array {
 export function headLogits(head: LinearHead, features: QueryFeatures): Float64Array {
   const classes = head.labels.length;
   const logits = Float64Array.from(head.bias);
-  const { embedding, ngrams } = features;
+  const { embedding } = features;
   const dim = embedding.length;
   const dense = classMajorDense(head, dim);
   for (let k = 0; k < classes; k++) {
@@ -44,13 +44,20 @@ export function headLogits(head: LinearHead, features: QueryFeatures): Float64Ar
     if (i < dim) a += (embedding[i] as number) * (dense[offset + i] as number);
     logits[k] = (logits[k] as number) + a + b;
   }
+  addSparseLogits(head, features, logits);
+  return logits;
+}
+
+/** Add the n-gram block's contribution (input-major rows of W, one per non-zero bucket) to `logits`. */
+export function addSparseLogits(head: LinearHead, features: QueryFeatures, logits: Float64Array): void {
+  const classes = head.labels.length;
+  const { embedding, ngrams } = features;
   const ngramOffset = embedding.length;
   for (let j = 0; j < ngrams.indices.length; j++) {
     const x = ngrams.values[j] as number;
     const row = (ngramOffset + (ngrams.indices[j] as number)) * classes;
     for (let k = 0; k < classes; k++) logits[k] = (logits[k] as number) + x * (head.weights[row + k] as number);
   }
-  return logits;
 }
 
 export function predictProba(head: LinearHead, features: QueryFeatures): Float64Array {

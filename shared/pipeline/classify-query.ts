@@ -4,7 +4,7 @@
  * ad_content, fallback, policy and opportunity (buildEnvelope); schema validation before returning.
  */
 import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
-import { resolveAdContent, type AdContentResolution } from '../ad-content/resolve-ad-content.js';
+import { chooseAdContent, scoreAdContent, scoreAdContentBatch, type AdContentResolution, type AdContentScores } from '../ad-content/resolve-ad-content.js';
 import type { LoadedHead } from '../artifacts/load-artifacts.js';
 import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelope.js';
 import type { AdContentResult, Envelope, EnvelopeInput, HeadResult } from '../envelope/envelope-types.js';
@@ -67,18 +67,25 @@ export function adContentFromResolution(resolved: AdContentResolution): AdConten
   };
 }
 
-function adContentResult(runtime: ClassifierRuntime, text: string, embedding: Float32Array, threshold: number): AdContentResult {
+function adContentResult(runtime: ClassifierRuntime, text: string, embedding: Float32Array, threshold: number, scores?: AdContentScores): AdContentResult {
   if (!runtime.adContent) return PLACEHOLDER_AD_CONTENT;
-  return adContentFromResolution(resolveAdContent(runtime.adContent, text, embedding, threshold));
+  return adContentFromResolution(chooseAdContent(runtime.adContent, scores ?? scoreAdContent(runtime.adContent, text, embedding), threshold));
 }
 
 /** The model's part of the envelope (heads gated at their thresholds, ad_content) for one text and its embedding. */
-export function envelopeInputFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): EnvelopeInput {
+export function envelopeInputFor(
+  runtime: ClassifierRuntime,
+  text: string,
+  embedding: Float32Array,
+  options: ClassifyOptions = {},
+  /** ad_content scores computed for the whole batch (scoreAdContentBatch); computed per text when absent. */
+  adScores?: AdContentScores,
+): EnvelopeInput {
   const threshold = (head: HeadName) => options.thresholds?.[head] ?? runtime.thresholds[head];
   const heads = Object.fromEntries(
     INTENT_HEADS.map((head) => [head, headResult(runtime.artifacts.intentHeads[head], text, embedding, threshold(head))]),
   ) as Record<IntentHead, HeadResult>;
-  return { heads, adContent: adContentResult(runtime, text, embedding, threshold('ad_content')) };
+  return { heads, adContent: adContentResult(runtime, text, embedding, threshold('ad_content'), adScores) };
 }
 
 /** Commercial score, fallback, policy and opportunity on the model's input, then schema validation. */
@@ -104,9 +111,10 @@ export async function classifyBatchWithEmbeddings(
   options: ClassifyOptions = {},
 ): Promise<Array<{ envelope: Envelope; embedding: Float32Array }>> {
   const embeddings = await runtime.encoder.embed(texts);
+  const adScores = runtime.adContent ? await scoreAdContentBatch(runtime.adContent, texts, embeddings) : undefined;
   return texts.map((text, i) => {
     const embedding = embeddings[i] as Float32Array;
-    return { envelope: envelopeFor(runtime, text, embedding, options), embedding };
+    return { envelope: envelopeFromInput(runtime, envelopeInputFor(runtime, text, embedding, options, adScores?.[i])), embedding };
   });
 }
 

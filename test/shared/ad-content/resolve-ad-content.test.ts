@@ -102,3 +102,19 @@ describe('resolveAdContent mapping modes', () => {
     expect(result.node.id).toBe('2');
   });
 });
+
+describe('scoreAdContentBatch', () => {
+  it('matches per-text scoring (same winner, mixture within float rounding)', async () => {
+    const { scoreAdContent, scoreAdContentBatch } = await import('../../../shared/ad-content/resolve-ad-content.js');
+    const m = model({ ...CLASSIFIER_ONLY, indexWeight: 0.3, lexicalWeight: 0.1 });
+    const texts = ['which laptop for college', 'cheap hotels in rome', 'best crm'];
+    const vectors = [embedding({ '2': 8 }), embedding({ '3': 5, '4': 4.5 }), embedding({ 'x-crm': 6, '1': 2 })];
+    const batch = await scoreAdContentBatch(m, texts, vectors);
+    texts.forEach((text, i) => {
+      const single = scoreAdContent(m, text, vectors[i] as Float32Array);
+      expect(batch[i]?.winner).toBe(single.winner);
+      expect(batch[i]?.candidates).toEqual(single.candidates);
+      single.mixture.forEach((p, k) => expect(batch[i]?.mixture[k]).toBeCloseTo(p, 5));
+    });
+  });
+});
