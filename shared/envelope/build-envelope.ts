@@ -4,6 +4,7 @@
  * tables of decision-policy.md, rounds every confidence and score to 4 decimals (all comparisons
  * are made before rounding) and validates the result against schemas/envelope.schema.json.
  */
+import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import { round4 } from '../policy/commercial-score.js';
 import { buildDecisionContext, meetsThreshold, overallConfidence, type DecisionContext } from '../policy/decision-context.js';
@@ -35,8 +36,8 @@ export type { AdContentResult, Envelope, EnvelopeInput, EnvelopeMetaInput, HeadR
  * becomes true. Taxonomy name and version are those of taxonomy/taxonomy.ts.
  */
 export const PLACEHOLDER_AD_CONTENT: Readonly<AdContentResult> = Object.freeze({
-  taxonomy: 'IAB Content Taxonomy',
-  taxonomy_version: '3.1',
+  taxonomy: TAXONOMY_NAME,
+  taxonomy_version: TAXONOMY_VERSION,
   tiers: Object.freeze([]),
   mapping_mode: 'nearest_equivalent',
   mapping_confidence: 0,

@@ -3,6 +3,7 @@
  * computed with shared/math/metrics.ts from the served envelopes and the served probability vectors.
  * Pure: the pipeline run happens in run-pipeline.ts.
  */
+import type { HeadMetrics } from '../../shared/math/metrics.js';
 import { chooseAdContent, type AdContentModel } from '../../shared/ad-content/resolve-ad-content.js';
 import type { Envelope, TierRef } from '../../shared/envelope/envelope-types.js';
 import { MAPPING_MODES } from '../../shared/envelope/envelope-types.js';
@@ -46,14 +47,8 @@ export const DEFINITIONS = {
   ad_content_ece: `ECE (${ECE_BINS} equal-width bins) of mapping_confidence against parent-safe correctness: mapping_confidence is the probability mass of the chosen node's subtree, i.e. of the gold node lying under it`,
 } as const;
 
-export interface HeadSummary {
-  n: number;
-  accuracy: number;
-  macro_f1: number;
-  macro_f1_present: number;
-  nll: number;
-  brier: number;
-  ece: number;
+/** HeadMetrics of the calibrated (served) confidence, plus the raw ones and the threshold figures. */
+export interface HeadSummary extends HeadMetrics {
   accuracy_raw: number;
   nll_raw: number;
   brier_raw: number;
