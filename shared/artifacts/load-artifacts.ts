@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IntegrityError } from '../errors.js';
+import { createAjv, formatAjvErrors, readSchema } from '../envelope/schema-ajv.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import { sha256Hex } from '../hash.js';
 import type { LinearHead } from '../heads/linear-head.js';
@@ -62,6 +63,8 @@ export interface LoadOptions {
   /** Refuse artifacts trained on another encoder. */
   encoderFingerprint?: string;
 }
+
+const validateManifest = createAjv().compile<Manifest>(readSchema('manifest.schema.json'));
 
 async function readJson<T>(path: string): Promise<T> {
   try {
@@ -131,6 +134,7 @@ export async function loadArtifacts(artifactsDir: string, options: LoadOptions =
   const version = options.version ?? (await currentVersion(artifactsDir));
   const dir = join(artifactsDir, version);
   const manifest = await readJson<Manifest>(join(dir, MANIFEST_FILE));
+  if (!validateManifest(manifest)) throw new IntegrityError(`${join(dir, MANIFEST_FILE)} is not a valid manifest: ${formatAjvErrors(validateManifest.errors)}`);
   if (manifest.schema_version !== MANIFEST_SCHEMA_VERSION || manifest.version !== version) {
     throw new IntegrityError(`${join(dir, MANIFEST_FILE)}: manifest schema ${manifest.schema_version} / version ${manifest.version} does not match ${MANIFEST_SCHEMA_VERSION} / ${version}`);
   }

@@ -101,3 +101,27 @@ describe('train one stage', () => {
     }
   });
 });
+
+describe('manifest schema', () => {
+  it('accepts the committed manifest and the loader refuses one that breaks the schema', async () => {
+    const { createAjv, readSchema } = await import('../../shared/envelope/schema-ajv.js');
+    const { currentVersion } = await import('../../shared/artifacts/load-artifacts.js');
+    const { DEFAULT_CONFIG } = await import('../../shared/config.js');
+    const validate = createAjv().compile(readSchema('manifest.schema.json'));
+    const committed = await currentVersion(DEFAULT_CONFIG.paths.artifactsDir);
+    const manifest = JSON.parse(await readFile(join(DEFAULT_CONFIG.paths.artifactsDir, committed, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+
+    const root = await mkdtemp(join(tmpdir(), 'qi-manifest-'));
+    try {
+      const result = await train({ config: fixtureConfig(root), dataFile: await writeIntentFixture(root), encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: () => {} });
+      const path = join(result.dir, 'manifest.json');
+      const broken = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      broken.seed = 'forty-two';
+      await writeFile(path, JSON.stringify(broken));
+      await expect(loadArtifacts(join(root, 'artifacts'))).rejects.toThrow(/manifest\.json is not a valid manifest: \/seed must be integer/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
