@@ -15,6 +15,8 @@ export interface HeadReport {
   held_out_nll: Record<string, number>;
   threshold: { value: number; target_met: boolean; accepted_accuracy: number; coverage: number };
   test: { raw: HeadMetrics; calibrated: HeadMetrics; coverage: number; accepted_accuracy: number };
+  /** Present when the weights are stored at reduced precision: `test` measures the stored weights. */
+  storage?: { dtype: string; test_accuracy_full_precision: number; test_accuracy_stored: number };
 }
 
 export function evaluateFittedHead(name: string, fitted: FittedHead, testFeatures: readonly QueryFeatures[], testTargets: Int32Array): HeadReport {
@@ -66,6 +68,9 @@ export function reportMarkdown(version: string, reports: readonly HeadReport[], 
     '## Choices',
     '',
     ...reports.map((r) => `- ${r.head}: ${r.labels} labels, features ${r.feature_set}, L2 ${r.l2}, ${r.calibration_rows} calibration rows, held-out NLL ${Object.entries(r.held_out_nll).map(([m, v]) => `${m} ${f(v)}`).join(', ')}.`),
+    ...reports
+      .filter((r) => r.storage)
+      .map((r) => `- ${r.head} weights stored as ${r.storage?.dtype}: test accuracy ${f(r.storage?.test_accuracy_full_precision ?? 0)} at full precision, ${f(r.storage?.test_accuracy_stored ?? 0)} as stored (the table shows the stored weights).`),
     ...notes.map((n) => `- ${n}`),
     '',
   ];

@@ -28,6 +28,8 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { fitHeadGroup, splitFeatures, type FittedHead, type LabelledSplit } from './fit-head-group.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
 import { flattenRows, headFiles, indexFiles } from './serialize.js';
+import { decodeMatrix, encodeMatrix, type StoredDtype } from '../shared/artifacts/binary.js';
+import type { QueryFeatures } from '../shared/features/feature-set.js';
 import { indexEntries, nodeCentroids } from './taxonomy-index.js';
 import { fitResolver } from './fit-resolver.js';
 import type { Split } from '../shared/splits.js';
@@ -86,6 +88,10 @@ function thresholdRecord(fitted: FittedHead, target: number, floor: number): Thr
 }
 
 export const STAGES = ['heads', 'ad-content', 'index'] as const;
+/** Stored precision: the intent heads are small and stay float32; ad_content and the index are half-size float16. */
+const INTENT_DTYPE: StoredDtype = 'float32';
+const AD_CONTENT_DTYPE: StoredDtype = 'float16';
+const INDEX_DTYPE: StoredDtype = 'float16';
 export type Stage = (typeof STAGES)[number];
 
 /** What one stage contributes to an artifact version. */
@@ -132,7 +138,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     );
     const fitted = (head: string) => heads[head] as FittedHead;
     outputs.push({
-      files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), 'float32')),
+      files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
       reports: INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), splitFeatures(fitted(head).featureSet, splits.test), splits.test.targets[head] as Int32Array)),
       draft: {
         feature_sets: { intent: fitted('intent_type').featureSet },
@@ -167,8 +173,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     );
     log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight} (calibration split)`);
     outputs.push({
-      files: [...headFiles(AD_CONTENT_HEAD, fitted, 'float16', true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
-      reports: [evaluateFittedHead(AD_CONTENT_HEAD, fitted, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
+      files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
+      reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
       draft: {
         feature_sets: { ad_content: fitted.featureSet },
         training_data: [{ path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length }],
@@ -198,6 +204,14 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const written = stages.size === STAGES.length ? await writeFresh(paths.artifactsDir, shared, outputs) : await writeDerived(paths.artifactsDir, shared, outputs, [...stages]);
   await encoder.dispose();
   return { version: written.version, dir: written.dir, reports: written.reports, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Report a head as served from reduced-precision weights, recording the accuracy cost of storing it so. */
+function storedPrecisionReport(name: string, fitted: FittedHead, dtype: StoredDtype, features: readonly QueryFeatures[], targets: Int32Array): HeadReport {
+  const weights = decodeMatrix(encodeMatrix(fitted.head.weights, dtype), dtype, fitted.head.weights.length);
+  const stored = evaluateFittedHead(name, { ...fitted, head: { ...fitted.head, weights } }, features, targets);
+  const full = evaluateFittedHead(name, fitted, features, targets);
+  return { ...stored, storage: { dtype, test_accuracy_full_precision: full.test.calibrated.accuracy, test_accuracy_stored: stored.test.calibrated.accuracy } };
 }
 
 const STORAGE_NOTE = 'Weights are stored as float32 for the intent heads and float16 for ad_content and the taxonomy index (size budget).';
