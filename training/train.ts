@@ -186,7 +186,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   }
   if (stages.has('index')) {
     const centroids = nodeCentroids(entries, (t) => vectors.get(t) as Float32Array);
-    outputs.push({ files: indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), centroids, 'float16'), reports: [], draft: {} });
+    outputs.push({ files: indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), centroids, INDEX_DTYPE), reports: [], draft: {} });
   }
 
   const shared: ManifestDraft = {
