@@ -61,16 +61,45 @@ export interface TrainingConfig {
   thresholdFloor: number;
 }
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The HTTP service (serving/). Each field has an environment variable and a `serve` flag. */
+export interface ServingConfig {
+  /** HOST: interface to listen on; anything but loopback without API_KEY logs a warning. */
+  host: string;
+  /** PORT: 0 picks a free port. */
+  port: number;
+  /** API_KEY: when set, every route but /health and /version needs `Authorization: Bearer <key>`. */
+  apiKey: string | undefined;
+  /** LOG_QUERIES: log query text; by default only its length and a short hash are logged. */
+  logQueries: boolean;
+  /** LOG_LEVEL: pino level. */
+  logLevel: LogLevel;
+  /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 `timeout`. */
+  requestTimeoutMs: number;
+  /** BODY_LIMIT: request body bytes; larger bodies get 413 `payload_too_large`. */
+  bodyLimitBytes: number;
+  /** BATCH_MAX_SIZE: texts per coalesced encoder call. */
+  batchMaxSize: number;
+  /** BATCH_MAX_WAIT_MS: how long the first queued text waits for company before its batch runs. */
+  batchMaxWaitMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, in-flight requests get this long before the process exits 1. */
+  shutdownTimeoutMs: number;
+}
+
 export interface AppConfig {
   encoder: EncoderConfig;
   paths: PathsConfig;
   training: TrainingConfig;
+  serving: ServingConfig;
 }
 
 export interface ConfigOverrides {
   encoder?: Partial<EncoderConfig>;
   paths?: Partial<PathsConfig>;
   training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: FeatureKindSetting };
+  serving?: Partial<ServingConfig>;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -90,6 +119,18 @@ export const DEFAULT_CONFIG: AppConfig = {
     targetPrecision: { intent_type: 0.8, intent_subtype: 0.75, decision_phase: 0.75, ad_content: 0.7 },
     thresholdFloor: 0.2,
   },
+  serving: {
+    host: '127.0.0.1',
+    port: 8080,
+    apiKey: undefined,
+    logQueries: false,
+    logLevel: 'info',
+    requestTimeoutMs: 10_000,
+    bodyLimitBytes: 65_536,
+    batchMaxSize: 32,
+    batchMaxWaitMs: 2,
+    shutdownTimeoutMs: 15_000,
+  },
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -107,11 +148,25 @@ function positiveInt(name: string, value: string | number): number {
   return n;
 }
 
+function intInRange(name: string, value: string | number, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}; given "${value}"`);
+  return n;
+}
+
+function booleanSetting(name: string, value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  const lower = value.trim().toLowerCase();
+  if (lower === 'true' || lower === '1') return true;
+  if (lower === 'false' || lower === '0' || lower === '') return false;
+  throw new ConfigError(`${name} must be true or false; given "${value}"`);
+}
+
 function definedOnly<T extends object>(value: Partial<T> | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function fromEnv(env: Env): ConfigOverrides {
+function fromEnv(env: Env): Omit<ConfigOverrides, 'serving'> & { serving: RawServing } {
   return {
     encoder: definedOnly<EncoderConfig>({
       backend: env.ENCODER_BACKEND as EncoderBackend | undefined,
@@ -124,6 +179,48 @@ function fromEnv(env: Env): ConfigOverrides {
       artifactsDir: env.ARTIFACTS_DIR && resolve(env.ARTIFACTS_DIR),
       embedCacheDir: env.EMBED_CACHE_DIR && resolve(env.EMBED_CACHE_DIR),
     }),
+    serving: servingFromEnv(env),
+  };
+}
+
+/** Raw serving settings from the environment; validated (with their names) in validServing. */
+type RawServing = { [K in keyof ServingConfig]?: ServingConfig[K] | string };
+
+function servingFromEnv(env: Env): RawServing {
+  return definedOnly<RawServing>({
+    host: env.HOST,
+    port: env.PORT,
+    // An empty API_KEY means "no key", never "the empty key".
+    apiKey: env.API_KEY === '' ? undefined : env.API_KEY,
+    logQueries: env.LOG_QUERIES,
+    logLevel: env.LOG_LEVEL,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: env.BODY_LIMIT,
+    batchMaxSize: env.BATCH_MAX_SIZE,
+    batchMaxWaitMs: env.BATCH_MAX_WAIT_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  });
+}
+
+function validServing(raw: RawServing): ServingConfig {
+  const merged = { ...DEFAULT_CONFIG.serving, ...raw };
+  const host = String(merged.host).trim();
+  if (host === '') throw new ConfigError('host (HOST / --host) must not be empty');
+  const apiKey = merged.apiKey === undefined || merged.apiKey === '' ? undefined : String(merged.apiKey);
+  if (apiKey !== undefined && (apiKey.length < 8 || /\s/.test(apiKey))) {
+    throw new ConfigError(`API key (API_KEY / --api-key) must be at least 8 characters with no whitespace; given ${apiKey.length} characters`);
+  }
+  return {
+    host,
+    port: intInRange('port (PORT / --port)', merged.port, 0, 65_535),
+    apiKey,
+    logQueries: booleanSetting('LOG_QUERIES / --log-queries', merged.logQueries),
+    logLevel: oneOf('log level (LOG_LEVEL / --log-level)', String(merged.logLevel), LOG_LEVELS),
+    requestTimeoutMs: intInRange('request timeout (REQUEST_TIMEOUT_MS / --request-timeout-ms)', merged.requestTimeoutMs, 1, 600_000),
+    bodyLimitBytes: intInRange('body limit (BODY_LIMIT / --body-limit)', merged.bodyLimitBytes, 1, 16 * 1024 * 1024),
+    batchMaxSize: intInRange('batch max size (BATCH_MAX_SIZE / --batch-max-size)', merged.batchMaxSize, 1, 1024),
+    batchMaxWaitMs: intInRange('batch max wait (BATCH_MAX_WAIT_MS / --batch-max-wait-ms)', merged.batchMaxWaitMs, 0, 1000),
+    shutdownTimeoutMs: intInRange('shutdown timeout (SHUTDOWN_TIMEOUT_MS / --shutdown-timeout-ms)', merged.shutdownTimeoutMs, 1, 600_000),
   };
 }
 
@@ -143,5 +240,6 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (encoder.backend === 'transformers' && !encoder.model) {
     throw new ConfigError('the transformers encoder needs a model: set ENCODER_MODEL or --encoder-model to a Hub id or a local folder');
   }
-  return { encoder, paths, training };
+  const serving = validServing({ ...envOverrides.serving, ...definedOnly(overrides.serving) });
+  return { encoder, paths, training, serving };
 }

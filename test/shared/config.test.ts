@@ -20,3 +20,65 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ encoder: { backend: 'transformers' } }, {})).toThrow(/needs a model/);
   });
 });
+
+describe('loadConfig serving', () => {
+  it('defaults to loopback:8080 with no key, 10 s timeout and a 64 KiB body limit', () => {
+    expect(loadConfig({}, {}).serving).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      apiKey: undefined,
+      logQueries: false,
+      logLevel: 'info',
+      requestTimeoutMs: 10_000,
+      bodyLimitBytes: 65_536,
+      batchMaxSize: 32,
+      batchMaxWaitMs: 2,
+      shutdownTimeoutMs: 15_000,
+    });
+  });
+
+  it('reads every setting from its environment variable; flags override them', () => {
+    const env = {
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      API_KEY: 'k-0123456789',
+      LOG_QUERIES: 'true',
+      LOG_LEVEL: 'warn',
+      REQUEST_TIMEOUT_MS: '2500',
+      BODY_LIMIT: '1024',
+      BATCH_MAX_SIZE: '8',
+      BATCH_MAX_WAIT_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    };
+    expect(loadConfig({}, env).serving).toEqual({
+      host: '0.0.0.0',
+      port: 9000,
+      apiKey: 'k-0123456789',
+      logQueries: true,
+      logLevel: 'warn',
+      requestTimeoutMs: 2500,
+      bodyLimitBytes: 1024,
+      batchMaxSize: 8,
+      batchMaxWaitMs: 0,
+      shutdownTimeoutMs: 3000,
+    });
+    expect(loadConfig({ serving: { port: 0, logQueries: false } }, env).serving).toMatchObject({ port: 0, logQueries: false, host: '0.0.0.0' });
+    expect(loadConfig({}, { API_KEY: '' }).serving.apiKey).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: '70000' }, /port \(PORT \/ --port\) must be an integer from 0 to 65535; given "70000"/],
+    [{ PORT: 'http' }, /port .* given "http"/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, /REQUEST_TIMEOUT_MS .* from 1 to 600000; given "0"/],
+    [{ BODY_LIMIT: '1.5' }, /BODY_LIMIT/],
+    [{ BATCH_MAX_SIZE: '' }, /BATCH_MAX_SIZE/],
+    [{ BATCH_MAX_WAIT_MS: '-1' }, /BATCH_MAX_WAIT_MS/],
+    [{ LOG_QUERIES: 'yes' }, /LOG_QUERIES \/ --log-queries must be true or false; given "yes"/],
+    [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL.*must be one of fatal, error, warn, info, debug, trace, silent; given "verbose"/],
+    [{ HOST: ' ' }, /HOST .* must not be empty/],
+    [{ API_KEY: 'short' }, /API_KEY .* at least 8 characters/],
+  ])('rejects %j with one line', (env, message) => {
+    expect(() => loadConfig({}, env)).toThrow(ConfigError);
+    expect(() => loadConfig({}, env)).toThrow(message);
+  });
+});

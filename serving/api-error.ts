@@ -1,0 +1,45 @@
+/**
+ * The one error body of every endpoint (schemas/error.schema.json):
+ * `{"error": {"code", "message", "details"?}}`. Codes are stable; messages are one line and state
+ * limits as "given N, max M"; 5xx messages never carry internals.
+ */
+
+export const ERROR_CODES = {
+  invalid_json: 400,
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+  not_ready: 503,
+  timeout: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+/** Thrown by routes and hooks; the error plugin turns it into the error body with its status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers (e.g. Allow, WWW-Authenticate). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.statusCode = ERROR_CODES[code];
+  }
+
+  body(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}

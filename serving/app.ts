@@ -1,0 +1,117 @@
+/**
+ * The HTTP app, as a plugin (`servicePlugin`) and a factory (`buildApp`) that tests drive with
+ * `app.inject`. It never listens: serving/server.ts does that, sets the socket timeouts and wires
+ * graceful shutdown. Cross-cutting concerns are plugins (plugins/), each route has its own file
+ * (routes/), and every request and response is checked against the JSON Schemas in schemas/.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { ServingConfig } from '../shared/config.js';
+import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
+import { ApiError } from './api-error.js';
+import { createClassifierService, type ClassifierService } from './classifier-service.js';
+import type { DocumentedRoute } from './openapi.js';
+import { authPlugin, OPEN_ROUTES } from './plugins/auth.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { globalPlugin } from './plugins/global-plugin.js';
+import { limitsPlugin } from './plugins/limits.js';
+import { createServiceMetrics, metricsPlugin, type ServiceMetrics } from './plugins/metrics.js';
+import { requestId, requestLoggingPlugin } from './plugins/request-logging.js';
+import { classifyBatchRoute } from './routes/classify-batch.js';
+import { classifyRoute } from './routes/classify.js';
+import { healthRoute } from './routes/health.js';
+import { metricsRoute } from './routes/metrics.js';
+import { openApiRoute } from './routes/openapi.js';
+import { versionRoute } from './routes/version.js';
+import { schemaCompilers } from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    classifier: ClassifierService;
+    serviceMetrics: ServiceMetrics;
+    servingConfig: ServingConfig;
+  }
+}
+
+export interface ServiceOptions {
+  serving: ServingConfig;
+  /** A loaded runtime, or the promise of one: /health answers `unavailable` until it has loaded and warmed up. */
+  runtime: ClassifierRuntime | Promise<ClassifierRuntime>;
+}
+
+/** Everything the service adds to a Fastify instance. */
+export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async (app, options) => {
+  const { serving } = options;
+  const metrics = createServiceMetrics();
+  const classifier = createClassifierService({
+    runtime: options.runtime,
+    batchMaxSize: serving.batchMaxSize,
+    batchMaxWaitMs: serving.batchMaxWaitMs,
+    onBatch: (info) => metrics.observeBatch(info),
+  });
+  app.decorate('classifier', classifier);
+  app.decorate('serviceMetrics', metrics);
+  app.decorate('servingConfig', serving);
+
+  const { validatorCompiler, serializerCompiler } = schemaCompilers();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Shutdown: requests arriving after close() started get 503 not_ready and Connection: close;
+  // requests already in flight are answered (with Connection: close) before the server closes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new ApiError('not_ready', 'the service is shutting down', undefined, { 'retry-after': '1' });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    await classifier.drain();
+  });
+
+  const documented: DocumentedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') documented.push({ method: route.method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
+  });
+
+  await app.register(errorsPlugin, { bodyLimitBytes: serving.bodyLimitBytes });
+  await app.register(requestLoggingPlugin, { logQueries: serving.logQueries });
+  await app.register(metricsPlugin, { metrics });
+  await app.register(authPlugin, { apiKey: serving.apiKey });
+  await app.register(limitsPlugin, { requestTimeoutMs: serving.requestTimeoutMs });
+
+  await app.register(classifyRoute);
+  await app.register(classifyBatchRoute);
+  await app.register(healthRoute);
+  await app.register(versionRoute);
+  await app.register(metricsRoute);
+  await app.register(openApiRoute, { routes: documented, protectedRoutes: (url) => !OPEN_ROUTES.has(url) });
+});
+
+export interface BuildAppOptions extends ServiceOptions {
+  /** Fastify's `logger` option (default: pino at serving.logLevel), or a ready pino instance. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+/** A Fastify instance with the service registered; call `ready()` or `inject()` on it. */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const { serving } = options;
+  const logger = options.logger ?? { level: serving.logLevel };
+  const isInstance = typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+  const app = Fastify({
+    ...(isInstance ? { loggerInstance: logger as FastifyBaseLogger } : { logger: logger as FastifyServerOptions['logger'] }),
+    genReqId: requestId,
+    bodyLimit: serving.bodyLimitBytes,
+    clientErrorHandler,
+    return503OnClosing: false,
+    // Only exact paths; /classify/ is 404, not an alias.
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  });
+  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, { serving, runtime: options.runtime });
+  return app as unknown as FastifyInstance;
+}

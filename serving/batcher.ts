@@ -1,0 +1,158 @@
+/**
+ * Dynamic batching: concurrent callers each submit one item; items are coalesced into one call of
+ * `run` (for serving: one encoder pass). A batch is flushed when it reaches `maxBatchSize`, or
+ * `maxWaitMs` after its first item was queued. At most `maxConcurrent` batches run at once (1 for
+ * one single-threaded in-process encoder); items queued while no slot is free are flushed as soon
+ * as one frees up, since they have already waited. An item whose AbortSignal fires while it is still queued leaves the queue
+ * (a timed-out request costs no encoder work).
+ */
+
+export interface BatcherOptions<I, O> {
+  maxBatchSize: number;
+  /** 0 flushes on the next macrotask: callers arriving in the same tick still share a batch. */
+  maxWaitMs: number;
+  /** Batches allowed to run at once (1 for one in-process encoder; the worker count for a pool). Default 1. */
+  maxConcurrent?: number;
+  /** One output per input, in order. */
+  run: (items: readonly I[]) => Promise<readonly O[]>;
+  /** Called after every batch (metrics). */
+  onBatch?: (info: { size: number; durationMs: number; error?: unknown }) => void;
+}
+
+export interface Batcher<I, O> {
+  submit(item: I, signal?: AbortSignal): Promise<O>;
+  /** Several items from one caller (one abort listener for all), outputs in order. */
+  submitAll(items: readonly I[], signal?: AbortSignal): Promise<O[]>;
+  /** Items waiting for a batch (not counting the one running). */
+  readonly queued: number;
+  /** True while any batch runs. */
+  readonly busy: boolean;
+  /** Stop accepting items; resolves when the queue is empty and no batch runs. */
+  drain(): Promise<void>;
+}
+
+/** Rejects submissions after drain() and items whose signal aborted while queued. */
+export class BatcherClosedError extends Error {
+  override readonly name = 'BatcherClosedError';
+}
+
+/** The items of one submission, sharing one AbortSignal listener while any of them is queued. */
+interface Group {
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  queued: number;
+}
+
+interface Pending<I, O> {
+  item: I;
+  resolve(value: O): void;
+  reject(error: unknown): void;
+  group: Group;
+}
+
+export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O> {
+  const { maxBatchSize, maxWaitMs, run, onBatch, maxConcurrent = 1 } = options;
+  if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new RangeError(`maxBatchSize must be a positive integer, given ${maxBatchSize}`);
+  if (!Number.isInteger(maxWaitMs) || maxWaitMs < 0) throw new RangeError(`maxWaitMs must be a non-negative integer, given ${maxWaitMs}`);
+  if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) throw new RangeError(`maxConcurrent must be a positive integer, given ${maxConcurrent}`);
+
+  const queue: Array<Pending<I, O>> = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = 0;
+  let closed = false;
+  const drainWaiters: Array<() => void> = [];
+
+  const settleDrain = () => {
+    if (queue.length === 0 && running === 0) for (const wake of drainWaiters.splice(0)) wake();
+  };
+
+  /** A pending item left the queue: drop its group's abort listener once no item of the group waits. */
+  const release = ({ group }: Pending<I, O>) => {
+    group.queued -= 1;
+    if (group.queued === 0 && group.onAbort) group.signal?.removeEventListener('abort', group.onAbort);
+  };
+
+  const schedule = () => {
+    if (running >= maxConcurrent || queue.length === 0) return;
+    if (queue.length >= maxBatchSize) {
+      flush();
+    } else if (!timer) {
+      timer = setTimeout(flush, maxWaitMs);
+    }
+  };
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (running >= maxConcurrent || queue.length === 0) return;
+    const batch = queue.splice(0, maxBatchSize);
+    batch.forEach(release);
+    const started = performance.now();
+    running += 1;
+    void (async () => {
+      try {
+        const outputs = await run(batch.map((p) => p.item));
+        if (outputs.length !== batch.length) throw new Error(`batch run returned ${outputs.length} results for ${batch.length} items`);
+        batch.forEach((p, i) => p.resolve(outputs[i] as O));
+        onBatch?.({ size: batch.length, durationMs: performance.now() - started });
+      } catch (error) {
+        batch.forEach((p) => p.reject(error));
+        onBatch?.({ size: batch.length, durationMs: performance.now() - started, error });
+      }
+    })().finally(() => {
+      running -= 1;
+      // Whatever queued meanwhile has waited long enough: run it now (up to maxBatchSize).
+      if (queue.length > 0) flush();
+      else settleDrain();
+    });
+    // A free slot and a full batch waiting: start it too.
+    if (queue.length >= maxBatchSize) flush();
+  }
+
+  const submitAll = (items: readonly I[], signal: AbortSignal | undefined): Promise<O[]> => {
+    if (closed) return Promise.reject(new BatcherClosedError('the batcher is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason ?? new BatcherClosedError('aborted before queueing'));
+    if (items.length === 0) return Promise.resolve([]);
+    const group: Group = { signal, onAbort: undefined, queued: items.length };
+    const pendings: Array<Pending<I, O>> = [];
+    const results = Promise.all(
+      items.map((item) => new Promise<O>((resolve, reject) => pendings.push({ item, resolve, reject, group }))),
+    );
+    if (signal) {
+      group.onAbort = () => {
+        const reason = signal.reason ?? new BatcherClosedError('aborted while queued');
+        for (const pending of pendings) {
+          const at = queue.indexOf(pending);
+          if (at < 0) continue;
+          queue.splice(at, 1);
+          release(pending);
+          pending.reject(reason);
+        }
+        settleDrain();
+      };
+      signal.addEventListener('abort', group.onAbort, { once: true });
+    }
+    queue.push(...pendings);
+    schedule();
+    return results;
+  };
+
+  return {
+    submit: (item, signal) => submitAll([item], signal).then((outputs) => outputs[0] as O),
+    submitAll: (items, signal) => submitAll(items, signal),
+    get queued() {
+      return queue.length;
+    },
+    get busy() {
+      return running > 0;
+    },
+    drain() {
+      closed = true;
+      if (queue.length > 0) flush();
+      return new Promise<void>((resolve) => {
+        drainWaiters.push(resolve);
+        settleDrain();
+      });
+    },
+  };
+}
