@@ -14,19 +14,8 @@ import { loadConfig } from '../shared/config.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import { UserFacingError } from '../shared/errors.js';
 import { startServer } from '../serving/server.js';
+import { BENCH_QUERIES as QUERIES } from './bench-queries.js';
 
-const QUERIES = [
-  'which laptop should i buy for college',
-  'hubspot vs salesforce for a team of 10',
-  'my router keeps dropping wifi every hour',
-  'book a table for two tonight in austin',
-  'write a short poem about the sea',
-  'i feel stuck in my career lately',
-  'any promo code for hellofresh',
-  'how do index funds work',
-  'best running shoes for flat feet under 100 dollars',
-  'cancel my spotify subscription',
-];
 const MAX_DURATION_S = 120;
 const WARM_UP_S = 2;
 

@@ -5,22 +5,13 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { loadConfig } from '../shared/config.js';
+import { BENCH_QUERIES as QUERIES } from './bench-queries.js';
 import { runCli } from '../shared/cli-runner.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { scoreAdContentBatch } from '../shared/ad-content/resolve-ad-content.js';
 import { classifyBatch, envelopeFromInput, envelopeInputFor } from '../shared/pipeline/classify-query.js';
 
-const QUERIES = [
-  'which laptop should i buy for college',
-  'hubspot vs salesforce for a team of 10',
-  'my router keeps dropping wifi every hour',
-  'book a table for two tonight in austin',
-  'write a short poem about the sea',
-  'i feel stuck in my career lately',
-  'any promo code for hellofresh',
-  'how do index funds work',
-];
 
 async function timeIt(repeats: number, run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -1,16 +1,13 @@
+import { identityAdContentParts } from '../../helpers/ad-content-fixture.js';
 import { describe, expect, it } from 'vitest';
 import { buildAdContentModel, chooseAdContent, resolveAdContent, scoreAdContent } from '../../../shared/ad-content/resolve-ad-content.js';
-import type { LoadedHead, TaxonomyIndex } from '../../../shared/artifacts/load-artifacts.js';
 import { taxonomyFixture } from '../../helpers/training-fixture.js';
 
 // Fixture taxonomy: 1 Technology, 2 Technology > Laptops, 3 Travel, 4 Travel > Hotels; identity classifier.
 const { taxonomy } = taxonomyFixture();
 const ids = taxonomy.nodes.map((n) => n.id);
 const dim = ids.length;
-const weights = new Float32Array(dim * dim);
-for (let k = 0; k < dim; k++) weights[k * dim + k] = 10;
-const classifier: LoadedHead = { head: { labels: ids, inputDim: dim, weights, bias: new Float32Array(dim) }, featureSet: { kind: 'embedding' }, modelPath: '', calibration: undefined, calibrationPath: '' };
-const index: TaxonomyIndex = { nodeIds: ids, entryNode: Int32Array.from(ids.keys()), dim, vectors: new Float32Array(dim * dim) };
+const { classifier, index } = identityAdContentParts(taxonomy);
 const parts = { classifier, index, taxonomy, regulated: new Map(), params: { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 4 } };
 // Hotels logit 1: p(Hotels) = e / (e + 3) ~ .475, Travel subtree mass (1 + e) / (e + 3) ~ .553.
 const hotelsLeaning = Float32Array.from(ids, (id) => (id === '4' ? 0.1 : 0));

@@ -1,6 +1,6 @@
+import { identityAdContentParts } from '../../helpers/ad-content-fixture.js';
 import { describe, expect, it } from 'vitest';
 import { buildAdContentModel, chooseAdContent, scoreAdContent, type ResolverParams } from '../../../shared/ad-content/resolve-ad-content.js';
-import type { LoadedHead, TaxonomyIndex } from '../../../shared/artifacts/load-artifacts.js';
 import type { Envelope } from '../../../shared/envelope/envelope-types.js';
 import type { IntentHead } from '../../../shared/labels.js';
 import { adContentReport, envelopeReport, intentHeadReport } from '../../../training/evaluation/eval-report.js';
@@ -130,10 +130,7 @@ describe('ad_content report on a hand-computed fixture', () => {
   const { taxonomy } = taxonomyFixture();
   const ids = taxonomy.nodes.map((n) => n.id);
   const dim = ids.length;
-  const weights = new Float32Array(dim * dim);
-  for (let k = 0; k < dim; k++) weights[k * dim + k] = 10;
-  const classifier: LoadedHead = { head: { labels: ids, inputDim: dim, weights, bias: new Float32Array(dim) }, featureSet: { kind: 'embedding' }, modelPath: '', calibration: undefined, calibrationPath: '' };
-  const index: TaxonomyIndex = { nodeIds: ids, entryNode: Int32Array.from(ids.keys()), dim, vectors: new Float32Array(dim * dim) };
+  const { classifier, index } = identityAdContentParts(taxonomy);
   const params: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 4 };
   const THRESHOLD = 0.5;
   const model = buildAdContentModel({ classifier, index, taxonomy, regulated: new Map(), threshold: THRESHOLD, params });
