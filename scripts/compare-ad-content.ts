@@ -2,7 +2,9 @@
  * `npm run compare:ad-content [-- --data FILE ...]`: ad_content path accuracy of the classifier alone,
  * the taxonomy index alone and the full resolver, on labelled files with `ad_content_path` (Tier cells
  * joined by " > ") or `ad_content_id`. Default data: the reference ad_content sets beside the checkout.
- * Gold paths unknown in the loaded taxonomy are reported and skipped.
+ * Gold paths unknown in the loaded taxonomy are reported and skipped. Rows whose text the training
+ * corpus contains verbatim (templates over node names can coincide with name-based evaluation texts)
+ * are counted, and each source is scored again on the rows no training or calibration text matches.
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -17,6 +19,9 @@ import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-op
 import { UserFacingError } from '../shared/errors.js';
 import { readLabelledFile } from '../shared/labelled-file.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
+import { normaliseText } from '../shared/text.js';
+import { loadAnnotations } from '../taxonomy/annotations.js';
+import { buildAdContentRows } from '../training/data/ad-content-rows.js';
 
 interface GoldRow {
   text: string;
@@ -39,8 +44,13 @@ await runCli(async () => {
     args.data ?? (existsSync(referenceDir) ? (await readdir(referenceDir)).filter((n) => /^ad_content\..*\.jsonl$/.test(n)).sort().map((n) => join(referenceDir, n)) : []);
   if (files.length === 0) throw new UserFacingError('no labelled ad_content files given (--data)');
 
-  console.log(`artifact ${runtime.artifacts.version}; resolver index weight ${model.params.indexWeight}, lexical weight ${model.params.lexicalWeight}`);
-  console.log(`${'file'.padEnd(26)} ${'source'.padEnd(11)} ${'n'.padStart(5)} ${['exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth'].map((h) => h.padStart(12)).join('')}`);
+  const fitted = buildAdContentRows(model.taxonomy, await loadAnnotations()).filter((r) => r.split !== 'test');
+  const seenInTraining = new Set(fitted.map((r) => normaliseText(r.text)));
+
+  console.log(
+    `artifact ${runtime.artifacts.version}; resolver index weight ${model.params.indexWeight}, lexical weight ${model.params.lexicalWeight}, walk-up threshold ${model.params.walkUpThreshold}`,
+  );
+  console.log(`${'file'.padEnd(26)} ${'source'.padEnd(18)} ${'n'.padStart(5)} ${['exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth'].map((h) => h.padStart(12)).join('')}`);
   for (const file of files) {
     const { lines } = await readLabelledFile(file);
     const rows: GoldRow[] = [];
@@ -57,12 +67,19 @@ await runCli(async () => {
     }
     const embeddings = await runtime.encoder.embed(rows.map((r) => r.text));
     const pathOf = (id: string) => model.taxonomy.byId.get(id)?.path ?? [];
-    for (const source of SOURCES) {
-      const predictedId = (row: GoldRow, i: number) =>
-        source === 'resolver' ? resolveAdContent(model, row.text, embeddings[i] as Float32Array).node.id : singleSourceNode(model, source, row.text, embeddings[i] as Float32Array);
-      const metrics = pathMetrics(rows.map((row, i) => pathOf(predictedId(row, i))), rows.map((row) => pathOf(row.goldId)));
-      const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
-      console.log(`${basename(file).padEnd(26)} ${source.padEnd(11)} ${String(metrics.n).padStart(5)} ${cells.join('')}${source === 'classifier' && skipped ? `   (${skipped} skipped)` : ''}`);
+    const unseen = rows.flatMap((row, i) => (seenInTraining.has(normaliseText(row.text)) ? [] : [i]));
+    const subsets: Array<[string, number[]]> = [['', rows.map((_, i) => i)], ...(unseen.length < rows.length ? [[' unseen', unseen] as [string, number[]]] : [])];
+    for (const [subset, positions] of subsets) {
+      for (const source of SOURCES) {
+        const predictedId = (i: number) => {
+          const { text } = rows[i] as GoldRow;
+          return source === 'resolver' ? resolveAdContent(model, text, embeddings[i] as Float32Array).node.id : singleSourceNode(model, source, text, embeddings[i] as Float32Array);
+        };
+        const metrics = pathMetrics(positions.map((i) => pathOf(predictedId(i))), positions.map((i) => pathOf((rows[i] as GoldRow).goldId)));
+        const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
+        const notes = source === 'classifier' && !subset ? [skipped && `${skipped} skipped`, unseen.length < rows.length && `${rows.length - unseen.length} texts seen in training`].filter(Boolean) : [];
+        console.log(`${basename(file).padEnd(26)} ${(source + subset).padEnd(18)} ${String(metrics.n).padStart(5)} ${cells.join('')}${notes.length ? `   (${notes.join('; ')})` : ''}`);
+      }
     }
   }
   await runtime.encoder.dispose();

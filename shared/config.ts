@@ -5,6 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './errors.js';
+import type { NgramScope } from './features/feature-set.js';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,6 +46,8 @@ export interface HeadTrainingConfig {
   ngramBuckets: number;
   /** Weight of the unit-norm n-gram block next to the unit-norm embedding. */
   ngramWeight: number;
+  /** `wanted`: n-grams skip the part of a query it rules out ("X, not Y"). */
+  ngramScope: NgramScope;
   epochs: number;
   batchSize: number;
   learningRate: number;
@@ -114,8 +117,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   },
   training: {
     seed: 20261121,
-    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 1e-5, 1e-4] },
-    adContent: { features: 'embedding', ngramBuckets: 2048, ngramWeight: 1, epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 1e-5, 1e-4] },
+    adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
     targetPrecision: { intent_type: 0.8, intent_subtype: 0.75, decision_phase: 0.75, ad_content: 0.7 },
     thresholdFloor: 0.2,
   },

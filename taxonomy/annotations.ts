@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IntegrityError } from '../shared/errors.js';
-import { childrenOf, pathKey, type Taxonomy, type TaxonomyNode } from './taxonomy.js';
+import { childrenOf, loadTaxonomyFile, pathKey, type Taxonomy, type TaxonomyNode } from './taxonomy.js';
 
 export const ANNOTATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'annotations');
 export const EXTENSION_ID_PREFIX = 'x-';
@@ -86,6 +86,17 @@ export function withExtensions(taxonomy: Taxonomy, extensions: readonly Extensio
     byPath.set(pathKey(node.path), node);
   }
   return { ...taxonomy, nodes, byId, byPath, children: childrenOf(nodes) };
+}
+
+export interface TaxonomySources {
+  taxonomy: Taxonomy;
+  annotations: Annotations;
+}
+
+/** The taxonomy file with the project's extension nodes added, and the annotations that describe them. */
+export async function loadTaxonomySources(taxonomyFile: string): Promise<TaxonomySources> {
+  const annotations = await loadAnnotations();
+  return { taxonomy: withExtensions(await loadTaxonomyFile(taxonomyFile), annotations.extensions), annotations };
 }
 
 /** The regulated entry of the node or its nearest listed ancestor. */

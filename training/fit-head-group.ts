@@ -41,7 +41,7 @@ export interface FittedHead {
 
 export function featureSpecOf(config: HeadTrainingConfig): FeatureSpec {
   return config.features === 'embedding+ngrams'
-    ? { kind: 'embedding+ngrams', ngrams: { ...DEFAULT_NGRAM_SPEC, buckets: config.ngramBuckets }, ngramWeight: config.ngramWeight }
+    ? { kind: 'embedding+ngrams', ngrams: { ...DEFAULT_NGRAM_SPEC, buckets: config.ngramBuckets }, ngramWeight: config.ngramWeight, ...(config.ngramScope === 'wanted' ? { ngramScope: 'wanted' as const } : {}) }
     : { kind: 'embedding' };
 }
 

@@ -1,7 +1,10 @@
 /**
- * Fit linear softmax heads on a shared, frozen design matrix with @tensorflow/tfjs: masked,
- * class-balanced cross-entropy (a row may carry any subset of the heads' labels), L2 penalty,
- * Adam on seeded mini-batches from zero initial weights, so the same inputs give the same weights.
+ * Fit linear softmax heads on a shared, frozen design matrix: masked, class-balanced cross-entropy
+ * (a row may carry any subset of the heads' labels), L2 penalty, Adam on seeded mini-batches from
+ * zero initial weights, so the same inputs give the same weights. Gradients are written out by hand
+ * (the loss is a linear softmax): dense products on @tensorflow/tfjs, sparse ones as loops over the
+ * non-zeros, since tfjs-wasm lacks the op sparse gradients need and densifying the n-gram block made
+ * every step a [batch, 4608] x [4608, classes] product.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { LinearHead } from '../shared/heads/linear-head.js';
@@ -50,80 +53,168 @@ export function classWeights(targets: Int32Array, classes: number, balanced: boo
   return Float32Array.from(counts, (c) => (!balanced ? 1 : c > 0 ? total / (classes * c) : 0));
 }
 
-/**
- * One mini-batch as a dense [batch, denseDim + sparseDim] tensor. The n-gram block is densified per
- * batch: tfjs's wasm backend has no UnsortedSegmentSum (the gradient of gather), and its dense matmul
- * beats the cpu backend's sparse ops by far.
- */
-function batchTensor(matrix: DesignMatrix, indices: readonly number[]): tf.Tensor2D {
-  const width = matrix.denseDim + matrix.sparseDim;
-  const data = new Float32Array(indices.length * width);
-  indices.forEach((row, i) => {
-    data.set(matrix.dense.subarray(row * matrix.denseDim, (row + 1) * matrix.denseDim), i * width);
-    for (let k = matrix.rowStart[row] as number; k < (matrix.rowStart[row + 1] as number); k++) {
-      data[i * width + matrix.denseDim + (matrix.columns[k] as number)] = matrix.values[k] as number;
+/** Adam as tfjs implements it (bias-corrected moments, epsilon outside the square root), on plain arrays. */
+class Adam {
+  private readonly m: Float32Array;
+  private readonly v: Float32Array;
+  private step = 0;
+
+  constructor(
+    size: number,
+    private readonly learningRate: number,
+    private readonly beta1 = 0.9,
+    private readonly beta2 = 0.999,
+    private readonly epsilon = 1e-7,
+  ) {
+    this.m = new Float32Array(size);
+    this.v = new Float32Array(size);
+  }
+
+  apply(params: Float32Array, grads: Float32Array): void {
+    this.step += 1;
+    const { beta1, beta2, epsilon, m, v } = this;
+    const scale1 = 1 / (1 - beta1 ** this.step);
+    const scale2 = 1 / (1 - beta2 ** this.step);
+    for (let i = 0; i < params.length; i++) {
+      const g = grads[i] as number;
+      const mi = beta1 * (m[i] as number) + (1 - beta1) * g;
+      const vi = beta2 * (v[i] as number) + (1 - beta2) * g * g;
+      m[i] = mi;
+      v[i] = vi;
+      params[i] = (params[i] as number) - (this.learningRate * mi * scale1) / (Math.sqrt(vi * scale2) + epsilon);
+    }
+  }
+}
+
+/** One mini-batch's dense block, row-major and transposed (tfjs-wasm's matMul with a transposed operand is far slower). */
+export function batchDense(matrix: DesignMatrix, rows: readonly number[]): { xs: tf.Tensor2D; xsT: tf.Tensor2D } {
+  const { denseDim } = matrix;
+  const data = new Float32Array(rows.length * denseDim);
+  const transposed = new Float32Array(rows.length * denseDim);
+  rows.forEach((row, i) => {
+    for (let d = 0; d < denseDim; d++) {
+      const value = matrix.dense[row * denseDim + d] as number;
+      data[i * denseDim + d] = value;
+      transposed[d * rows.length + i] = value;
     }
   });
-  return tf.tensor2d(data, [indices.length, width]);
+  return { xs: tf.tensor2d(data, [rows.length, denseDim]), xsT: tf.tensor2d(transposed, [denseDim, rows.length]) };
+}
+
+interface HeadState {
+  /** Input-major [denseDim + sparseDim, classes], the LinearHead layout. */
+  weights: Float32Array;
+  bias: Float32Array;
+  classWeights: Float32Array;
+  weightOptimizer: Adam;
+  biasOptimizer: Adam;
+}
+
+/** The batch objective and its gradients for one head at its current weights. */
+export interface HeadGradients {
+  loss: number;
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+/**
+ * The masked, class-weighted cross-entropy over one mini-batch's labelled rows plus the L2 penalty,
+ * and its gradients. The dense block's products run on tfjs; the sparse n-gram block is a few dozen
+ * non-zeros a row, so its products are loops over them.
+ */
+export async function headGradients(
+  matrix: DesignMatrix,
+  rows: readonly number[],
+  dense: { xs: tf.Tensor2D; xsT: tf.Tensor2D },
+  head: HeadTargets,
+  params: { weights: Float32Array; bias: Float32Array; classWeights: Float32Array },
+  l2: number,
+): Promise<HeadGradients> {
+  const classes = head.labels.length;
+  const { denseDim } = matrix;
+  const { weights, bias } = params;
+  const denseWeights = tf.tensor2d(weights.subarray(0, denseDim * classes), [denseDim, classes]);
+  const logitsTensor = tf.matMul(dense.xs, denseWeights);
+  const logits = (await logitsTensor.data()) as Float32Array;
+  tf.dispose([denseWeights, logitsTensor]);
+
+  const targets = rows.map((row) => head.targets[row] as number);
+  const denominator = Math.max(targets.filter((t) => t >= 0).length, 1);
+  const gradLogits = new Float32Array(rows.length * classes);
+  let loss = 0;
+  rows.forEach((row, i) => {
+    const out = logits.subarray(i * classes, (i + 1) * classes);
+    for (let k = matrix.rowStart[row] as number; k < (matrix.rowStart[row + 1] as number); k++) {
+      const value = matrix.values[k] as number;
+      const offset = (denseDim + (matrix.columns[k] as number)) * classes;
+      for (let c = 0; c < classes; c++) out[c] = (out[c] as number) + value * (weights[offset + c] as number);
+    }
+    const target = targets[i] as number;
+    if (target < 0) return;
+    let max = -Infinity;
+    for (let c = 0; c < classes; c++) max = Math.max(max, (out[c] as number) + (bias[c] as number));
+    let sum = 0;
+    for (let c = 0; c < classes; c++) sum += Math.exp((out[c] as number) + (bias[c] as number) - max);
+    const rowWeight = (params.classWeights[target] as number) / denominator;
+    loss -= rowWeight * ((out[target] as number) + (bias[target] as number) - max - Math.log(sum));
+    for (let c = 0; c < classes; c++) {
+      const p = Math.exp((out[c] as number) + (bias[c] as number) - max) / sum;
+      gradLogits[i * classes + c] = rowWeight * (p - (c === target ? 1 : 0));
+    }
+  });
+
+  const gradTensor = tf.tensor2d(gradLogits, [rows.length, classes]);
+  const denseGradTensor = tf.matMul(dense.xsT, gradTensor);
+  const weightGrads = new Float32Array(weights.length);
+  weightGrads.set((await denseGradTensor.data()) as Float32Array);
+  tf.dispose([gradTensor, denseGradTensor]);
+  rows.forEach((row, i) => {
+    const g = gradLogits.subarray(i * classes, (i + 1) * classes);
+    for (let k = matrix.rowStart[row] as number; k < (matrix.rowStart[row + 1] as number); k++) {
+      const value = matrix.values[k] as number;
+      const offset = (denseDim + (matrix.columns[k] as number)) * classes;
+      for (let c = 0; c < classes; c++) weightGrads[offset + c] = (weightGrads[offset + c] as number) + value * (g[c] as number);
+    }
+  });
+  let penalty = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i] as number;
+    penalty += w * w;
+    weightGrads[i] = (weightGrads[i] as number) + 2 * l2 * w;
+  }
+  const biasGrads = new Float32Array(classes);
+  for (let i = 0; i < rows.length; i++) for (let c = 0; c < classes; c++) biasGrads[c] = (biasGrads[c] as number) + (gradLogits[i * classes + c] as number);
+  return { loss: loss + l2 * penalty, weights: weightGrads, bias: biasGrads };
 }
 
 export async function fitLinearHeads(matrix: DesignMatrix, heads: readonly HeadTargets[], options: FitOptions): Promise<LinearHead[]> {
   const rng = new Rng(options.seed);
-  const variables = heads.map((head) => ({
-    weights: tf.variable(tf.zeros([matrix.denseDim + matrix.sparseDim, head.labels.length]), true, `${head.name}_w`),
-    bias: tf.variable(tf.zeros([head.labels.length]), true, `${head.name}_b`),
+  const inputDim = matrix.denseDim + matrix.sparseDim;
+  const states: HeadState[] = heads.map((head) => ({
+    weights: new Float32Array(inputDim * head.labels.length),
+    bias: new Float32Array(head.labels.length),
     classWeights: classWeights(head.targets, head.labels.length, options.classBalanced),
+    weightOptimizer: new Adam(inputDim * head.labels.length, options.learningRate),
+    biasOptimizer: new Adam(head.labels.length, options.learningRate),
   }));
-  const optimizer = tf.train.adam(options.learningRate);
   const order = Array.from({ length: matrix.rows }, (_, i) => i);
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     const shuffled = rng.shuffle(order);
     let epochLoss = 0;
     for (let start = 0; start < shuffled.length; start += options.batchSize) {
-      const batch = shuffled.slice(start, start + options.batchSize);
-      const xs = batchTensor(matrix, batch);
-      const perHead = heads.map((head, h) => {
-        const targets = batch.map((row) => head.targets[row] as number);
-        const rowWeights = targets.map((t) => (t >= 0 ? (variables[h]!.classWeights[t] as number) : 0));
-        const labelled = targets.filter((t) => t >= 0).length;
-        return {
-          oneHot: tf.tidy(() => tf.oneHot(tf.tensor1d(targets.map((t) => Math.max(t, 0)), 'int32'), head.labels.length)),
-          rowWeights: tf.tensor1d(rowWeights),
-          denominator: Math.max(labelled, 1),
-        };
-      });
-      const loss = optimizer.minimize(
-        () =>
-          tf.tidy(() => {
-            let total: tf.Scalar = tf.scalar(0);
-            heads.forEach((_, h) => {
-              const { weights, bias } = variables[h]!;
-              const { oneHot, rowWeights, denominator } = perHead[h]!;
-              const logProbs = tf.logSoftmax(xs.matMul(weights).add(bias));
-              const rowLoss = oneHot.mul(logProbs).sum(1).neg().mul(rowWeights);
-              const penalty = weights.square().sum().mul(options.l2);
-              total = total.add(rowLoss.sum().div(denominator)).add(penalty) as tf.Scalar;
-            });
-            return total;
-          }),
-        true,
-      );
-      epochLoss += (await loss!.data())[0] as number;
-      tf.dispose([xs, loss!, ...perHead.flatMap((p) => [p.oneHot, p.rowWeights])]);
+      const rows = shuffled.slice(start, start + options.batchSize);
+      const dense = batchDense(matrix, rows);
+      for (const [h, head] of heads.entries()) {
+        const state = states[h] as HeadState;
+        const gradients = await headGradients(matrix, rows, dense, head, state, options.l2);
+        state.weightOptimizer.apply(state.weights, gradients.weights);
+        state.biasOptimizer.apply(state.bias, gradients.bias);
+        epochLoss += gradients.loss;
+      }
+      tf.dispose([dense.xs, dense.xsT]);
     }
     options.onEpoch?.(epoch + 1, epochLoss / Math.ceil(shuffled.length / options.batchSize));
   }
-
-  const fitted = await Promise.all(
-    heads.map(async (head, h): Promise<LinearHead> => ({
-      labels: head.labels,
-      inputDim: matrix.denseDim + matrix.sparseDim,
-      weights: (await variables[h]!.weights.data()) as Float32Array,
-      bias: (await variables[h]!.bias.data()) as Float32Array,
-    })),
-  );
-  optimizer.dispose();
-  tf.dispose(variables.flatMap((v) => [v.weights, v.bias]));
-  return fitted;
+  return heads.map((head, h) => ({ labels: head.labels, inputDim, weights: (states[h] as HeadState).weights, bias: (states[h] as HeadState).bias }));
 }

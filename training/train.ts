@@ -16,9 +16,8 @@ import type { Encoder } from '../shared/encoder/encoder.js';
 import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
 import { startProgress } from '../shared/progress.js';
 import { verifyTaxonomyFile } from '../scripts/setup-taxonomy.js';
-import { loadAnnotations, withExtensions, type Annotations } from '../taxonomy/annotations.js';
+import { loadTaxonomySources, type Annotations, type TaxonomySources } from '../taxonomy/annotations.js';
 import { sha256Hex } from '../shared/hash.js';
-import { loadTaxonomyFile, type Taxonomy } from '../taxonomy/taxonomy.js';
 import { jsonBytes, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
 import { deriveVersion } from './artifacts/derive-version.js';
 import { UserFacingError } from '../shared/errors.js';
@@ -43,13 +42,12 @@ export interface TrainOptions {
   stages?: readonly Stage[];
   /** Injected for tests: an encoder, and a taxonomy with its annotations, instead of the configured ones. */
   encoder?: Encoder;
-  taxonomy?: { taxonomy: Taxonomy; annotations: Annotations };
+  taxonomy?: TaxonomySources;
 }
 
-async function loadTaxonomySources(config: AppConfig): Promise<{ taxonomy: Taxonomy; annotations: Annotations }> {
+async function verifiedTaxonomySources(config: AppConfig): Promise<TaxonomySources> {
   await verifyTaxonomyFile(config.paths.taxonomyFile);
-  const annotations = await loadAnnotations();
-  return { taxonomy: withExtensions(await loadTaxonomyFile(config.paths.taxonomyFile), annotations.extensions), annotations };
+  return loadTaxonomySources(config.paths.taxonomyFile);
 }
 
 export interface TrainResult {
@@ -108,7 +106,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const log = options.log ?? ((line: string) => console.error(line));
   const { paths, training } = config;
 
-  const { taxonomy, annotations } = options.taxonomy ?? (await loadTaxonomySources(config));
+  const { taxonomy, annotations } = options.taxonomy ?? (await verifiedTaxonomySources(config));
   const intent = stages.has('heads') ? await loadIntentSplits(paths.dataDir, options.dataFile) : undefined;
   const adRows = stages.has('ad-content') ? buildAdContentRows(taxonomy, annotations) : [];
   const adBySplit = (split: Split) => adRows.filter((r) => r.split === split);
@@ -171,7 +169,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       },
       { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
     );
-    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight} (calibration split)`);
+    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
     outputs.push({
       files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],

@@ -4,7 +4,9 @@
  * deepest confident node on the winner's lineage (an ancestor carries its subtree's summed mass).
  */
 import type { LoadedHead, TaxonomyIndex } from '../artifacts/load-artifacts.js';
-import type { StoredResolver } from '../artifacts/layout.js';
+import { RESOLVER_FILE, type StoredResolver } from '../artifacts/layout.js';
+import { IntegrityError } from '../errors.js';
+import { splitContrast } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
@@ -25,13 +27,24 @@ export interface ResolverParams {
   lexicalWeight: number;
   /** Candidates reranked (top by mixture probability). */
   candidates: number;
+  /** Mass a node on the winner's lineage needs to be chosen over its ancestors ("confident enough" for its depth). */
+  walkUpThreshold: number;
 }
 
-export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, candidates: 10 };
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, candidates: 10, walkUpThreshold: 0.2 };
 
 export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
   if (!stored) return DEFAULT_RESOLVER_PARAMS;
-  return { indexWeight: stored.index_weight, indexTemperature: stored.index_temperature, lexicalWeight: stored.lexical_weight, candidates: stored.candidates };
+  const params = {
+    indexWeight: stored.index_weight,
+    indexTemperature: stored.index_temperature,
+    lexicalWeight: stored.lexical_weight,
+    candidates: stored.candidates,
+    walkUpThreshold: stored.walk_up_threshold,
+  };
+  const invalid = Object.entries(params).find(([, value]) => typeof value !== 'number' || !Number.isFinite(value));
+  if (invalid) throw new IntegrityError(`${RESOLVER_FILE}: ${invalid[0]} is missing or not a number`);
+  return params;
 }
 
 export interface AdContentModel {
@@ -196,18 +209,23 @@ function scoresFrom(model: AdContentModel, text: string, classifierProba: Float6
   const { params } = model;
   const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
 
-  const queryWords = wordsOf(text);
+  const { wanted, excluded } = splitContrast(text);
+  const wantedWords = wordsOf(wanted);
+  const excludedWords = wordsOf(excluded);
   const candidates = topIndices(mixture, params.candidates);
   const rerank = (i: number) => {
-    const words = model.labelWords[i] as ReadonlySet<string>;
-    const overlap = words.size ? [...words].filter((w) => queryWords.has(w)).length / words.size : 0;
-    return (mixture[i] as number) + params.lexicalWeight * overlap;
+    const words = [...(model.labelWords[i] as ReadonlySet<string>)];
+    const share = (found: ReadonlySet<string>) => (words.length ? words.filter((w) => found.has(w)).length / words.length : 0);
+    return (mixture[i] as number) + params.lexicalWeight * (share(wantedWords) - share(excludedWords));
   };
   const winner = candidates.reduce((best, i) => (rerank(i) > rerank(best) ? i : best), candidates[0] as number);
   return { mixture, candidates, winner };
 }
 
-/** The deepest node on the winner's lineage whose mass reaches `threshold` (tier 1 when none does). */
+/**
+ * The deepest node on the winner's lineage whose mass reaches the walk-up threshold (tier 1 when none
+ * does). `threshold` is the ad_content confidence threshold: only a chosen top node that meets it is `exact`.
+ */
 export function chooseAdContent(model: AdContentModel, scores: AdContentScores, threshold = model.threshold): AdContentResolution {
   const { taxonomy } = model;
   const { mixture, candidates, winner } = scores;
@@ -219,7 +237,7 @@ export function chooseAdContent(model: AdContentModel, scores: AdContentScores, 
   for (let depth = chain.length - 1; depth >= 0; depth--) {
     const node = chain[depth] as TaxonomyNode;
     const mass = node.id === labels[winner] ? (mixture[winner] as number) : massOf(model, mixture, node.id);
-    if (mass >= threshold) {
+    if (mass >= model.params.walkUpThreshold) {
       chosen = node;
       confidence = mass;
       break;

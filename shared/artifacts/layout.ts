@@ -54,8 +54,9 @@ export interface StoredResolver {
   index_temperature: number;
   lexical_weight: number;
   candidates: number;
+  walk_up_threshold: number;
   /** Calibration-split accuracy of every parameter set tried. */
-  search: Array<{ index_weight: number; lexical_weight: number; exact: number; parent_safe: number }>;
+  search: Array<{ index_weight: number; lexical_weight: number; walk_up_threshold: number; exact: number; parent_safe: number }>;
 }
 
 export interface ManifestFile {

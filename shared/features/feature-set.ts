@@ -2,6 +2,7 @@
  * The features a head sees: the encoder embedding, optionally followed by hashed n-grams.
  * Layout of the input vector: [embedding (dim) | n-gram buckets (scaled by ngramWeight)].
  */
+import { splitContrast } from './contrast.js';
 import { hashedNgrams, type NgramSpec, type SparseVector } from './ngram-features.js';
 
 export type FeatureKind = 'embedding' | 'embedding+ngrams';
@@ -12,7 +13,12 @@ export interface FeatureSpec {
   ngrams?: NgramSpec;
   /** Weight of the (unit-norm) n-gram block relative to the (unit-norm) embedding. */
   ngramWeight?: number;
+  /** Which words the n-grams see: the whole query (default) or only what it asks for (contrast.ts). */
+  ngramScope?: NgramScope;
 }
+
+export const NGRAM_SCOPES = ['query', 'wanted'] as const;
+export type NgramScope = (typeof NGRAM_SCOPES)[number];
 
 /** One query's features: the dense embedding plus the sparse n-gram block (empty when unused). */
 export interface QueryFeatures {
@@ -28,7 +34,7 @@ export function inputDim(spec: FeatureSpec, embeddingDim: number): number {
 
 export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float32Array): QueryFeatures {
   if (spec.kind !== 'embedding+ngrams' || !spec.ngrams) return { embedding, ngrams: EMPTY_SPARSE };
-  const sparse = hashedNgrams(text, spec.ngrams);
+  const sparse = hashedNgrams(spec.ngramScope === 'wanted' ? splitContrast(text).wanted : text, spec.ngrams);
   const weight = spec.ngramWeight ?? 1;
   return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
 }

@@ -12,8 +12,7 @@ import type { Encoder } from '../encoder/encoder.js';
 import { buildAdContentModel, resolverParamsOf, type AdContentModel } from '../ad-content/resolve-ad-content.js';
 import { DEFAULT_POLICY, type DecisionPolicy } from '../policy/decision-policy.js';
 import type { HeadName } from '../labels.js';
-import { loadAnnotations, withExtensions, type Annotations } from '../../taxonomy/annotations.js';
-import { loadTaxonomyFile, type Taxonomy } from '../../taxonomy/taxonomy.js';
+import { loadTaxonomySources, type TaxonomySources } from '../../taxonomy/annotations.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -33,12 +32,7 @@ export interface RuntimeOptions {
   encoder?: Encoder;
   policy?: DecisionPolicy;
   /** Injected for tests: a taxonomy with its annotations instead of the configured files. */
-  taxonomy?: { taxonomy: Taxonomy; annotations: Annotations };
-}
-
-async function loadTaxonomySources(config: AppConfig): Promise<{ taxonomy: Taxonomy; annotations: Annotations }> {
-  const annotations = await loadAnnotations();
-  return { taxonomy: withExtensions(await loadTaxonomyFile(config.paths.taxonomyFile), annotations.extensions), annotations };
+  taxonomy?: TaxonomySources;
 }
 
 async function loadAdContentModel(
@@ -49,7 +43,7 @@ async function loadAdContentModel(
 ): Promise<{ model?: AdContentModel; problem?: string }> {
   if (!artifacts.adContent) return { problem: artifacts.adContentProblem ?? 'ad_content artifacts missing' };
   try {
-    const { taxonomy, annotations } = injected ?? (await loadTaxonomySources(config));
+    const { taxonomy, annotations } = injected ?? (await loadTaxonomySources(config.paths.taxonomyFile));
     if (taxonomy.sha256 !== artifacts.manifest.taxonomy_sha256) throw new Error(`taxonomy file ${config.paths.taxonomyFile} differs from the one the artifacts were trained on`);
     const { index, resolver, ...classifier } = artifacts.adContent;
     return { model: buildAdContentModel({ classifier, index, taxonomy, regulated: annotations.regulated, threshold, params: resolverParamsOf(resolver) }) };

@@ -16,6 +16,12 @@ export interface AdContentCheckReport {
   rowsPerSplit: Record<string, number>;
   minRowsPerNode: number;
   medianRowsPerNode: number;
+  /**
+   * Templated training texts that also occur in the reference sets. Not a failure: templates are built
+   * from the taxonomy's own names, as name-based evaluation sets are, so some strings coincide; the
+   * ad_content comparison reports accuracy on the evaluation rows no training text matches.
+   */
+  templatesInReference: number;
 }
 
 export function checkAdContentRows(
@@ -31,10 +37,12 @@ export function checkAdContentRows(
   }
   const perNode = new Map<string, number>(taxonomy.nodes.map((n) => [n.id, 0]));
   const rowsPerSplit: Record<string, number> = { train: 0, calibration: 0, test: 0 };
+  let templatesInReference = 0;
   for (const row of rows) {
     perNode.set(row.ad_content_id, (perNode.get(row.ad_content_id) ?? 0) + 1);
     rowsPerSplit[row.split] = (rowsPerSplit[row.split] ?? 0) + 1;
     const reference = referenceTexts.get(normaliseText(row.text));
+    if (reference && row.source === 'template') templatesInReference += 1;
     if (reference && row.source === 'annotation') {
       failures.push({ kind: 'reference_overlap', message: `ad_content ${row.ad_content_id}: text also in reference set ${reference}: ${JSON.stringify(row.text)}` });
     }
@@ -43,5 +51,5 @@ export function checkAdContentRows(
     if (count < minRows) failures.push({ kind: 'below_minimum', message: `ad_content node ${id} "${taxonomy.byId.get(id)?.name}": ${count} queries, minimum ${minRows}` });
   }
   const counts = [...perNode.values()].sort((a, b) => a - b);
-  return { failures, nodes: perNode.size, rowsPerSplit, minRowsPerNode: counts[0] ?? 0, medianRowsPerNode: counts[Math.floor(counts.length / 2)] ?? 0 };
+  return { failures, nodes: perNode.size, rowsPerSplit, minRowsPerNode: counts[0] ?? 0, medianRowsPerNode: counts[Math.floor(counts.length / 2)] ?? 0, templatesInReference };
 }

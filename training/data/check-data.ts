@@ -10,8 +10,7 @@ import { checkIntentRows, formatCounts, type CheckFailure, type LocatedRow } fro
 import { loadReferenceTexts } from './reference-texts.js';
 import { buildAdContentRows } from './ad-content-rows.js';
 import { checkAdContentRows } from './check-ad-content-data.js';
-import { loadAnnotations, withExtensions } from '../../taxonomy/annotations.js';
-import { loadTaxonomyFile } from '../../taxonomy/taxonomy.js';
+import { loadTaxonomySources } from '../../taxonomy/annotations.js';
 
 export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow[]; failures: CheckFailure[] }> {
   const rows: LocatedRow[] = [];
@@ -34,11 +33,10 @@ if (isMainModule(import.meta.url)) {
     const referenceTexts = await loadReferenceTexts(paths.referenceEvalDir);
     const report = checkIntentRows(rows, referenceTexts);
     console.log(formatCounts(report));
-    const annotations = await loadAnnotations();
-    const taxonomy = withExtensions(await loadTaxonomyFile(paths.taxonomyFile), annotations.extensions);
+    const { taxonomy, annotations } = await loadTaxonomySources(paths.taxonomyFile);
     const adReport = checkAdContentRows(taxonomy, annotations, buildAdContentRows(taxonomy, annotations), referenceTexts);
     console.log(
-      `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}`,
+      `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
     );
     const failures = [...parseFailures, ...report.failures, ...adReport.failures];
     if (failures.length > 0) {

@@ -29,7 +29,7 @@ function index(): TaxonomyIndex {
   return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
 }
 
-const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 5 };
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 5, walkUpThreshold: 0.5 };
 
 function model(params: ResolverParams, threshold = 0.5) {
   return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
@@ -58,7 +58,7 @@ describe('resolveAdContent mapping modes', () => {
     },
     {
       name: 'nearest_equivalent: lexical reranking picks a neighbour of the top candidate',
-      params: { ...CLASSIFIER_ONLY, lexicalWeight: 0.6 },
+      params: { ...CLASSIFIER_ONLY, lexicalWeight: 0.6, walkUpThreshold: 0.3 },
       threshold: 0.3,
       text: 'cheap hotels in rome',
       vector: { '3': 5, '4': 4.5 },
@@ -94,6 +94,21 @@ describe('resolveAdContent mapping modes', () => {
       { id: '3', label: 'Travel' },
       { id: '4', label: 'Hotels' },
     ]);
+  });
+
+  it('keeps a confident-enough node below the ad_content threshold, but not as exact', () => {
+    const result = resolveAdContent(model({ ...CLASSIFIER_ONLY, walkUpThreshold: 0.3 }, 0.9), 'which laptop', embedding({ '2': 1.5 }));
+    expect(result.tiers.map((t) => t.label)).toEqual(['Technology', 'Laptops']);
+    expect(result.mapping_mode).toBe('nearest_equivalent');
+    expect(result.mapping_confidence).toBeLessThan(0.9);
+  });
+
+  it('reranks away from the topic a query rules out', () => {
+    const params = { ...CLASSIFIER_ONLY, lexicalWeight: 0.6, walkUpThreshold: 0 };
+    const vector = { '2': 2.2, '4': 2 };
+    expect(resolveAdContent(model(params), 'hotels, not laptops', embedding(vector)).node.id).toBe('4');
+    expect(resolveAdContent(model(params), 'laptops, not hotels', embedding(vector)).node.id).toBe('2');
+    expect(resolveAdContent(model(params), 'laptops and hotels', embedding(vector)).node.id).toBe('2');
   });
 
   it('lets the index carry the decision when it is weighted in', () => {
