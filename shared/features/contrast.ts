@@ -1,5 +1,5 @@
 /**
- * What a query asks for versus what it rules out: "nightclubs, not museums", "a minivan instead of a
+ * What a query asks for versus what it rules out: "jazz clubs, not art museums", "a minivan instead of a
  * coupe", "rather than renting, should i buy". Conversational queries name the topic they do not want
  * as often as the one they do, and a bag of words (or an embedding) cannot tell the two apart.
  *
