@@ -69,13 +69,18 @@ await runCli(async () => {
     const pathOf = (id: string) => model.taxonomy.byId.get(id)?.path ?? [];
     const unseen = rows.flatMap((row, i) => (seenInTraining.has(normaliseText(row.text)) ? [] : [i]));
     const subsets: Array<[string, number[]]> = [['', rows.map((_, i) => i)], ...(unseen.length < rows.length ? [[' unseen', unseen] as [string, number[]]] : [])];
+    const predictedPaths = Object.fromEntries(
+      SOURCES.map((source) => [
+        source,
+        rows.map(({ text }, i) => {
+          const embedding = embeddings[i] as Float32Array;
+          return pathOf(source === 'resolver' ? resolveAdContent(model, text, embedding).node.id : singleSourceNode(model, source, text, embedding));
+        }),
+      ]),
+    ) as Record<(typeof SOURCES)[number], Array<readonly string[]>>;
     for (const [subset, positions] of subsets) {
       for (const source of SOURCES) {
-        const predictedId = (i: number) => {
-          const { text } = rows[i] as GoldRow;
-          return source === 'resolver' ? resolveAdContent(model, text, embeddings[i] as Float32Array).node.id : singleSourceNode(model, source, text, embeddings[i] as Float32Array);
-        };
-        const metrics = pathMetrics(positions.map((i) => pathOf(predictedId(i))), positions.map((i) => pathOf((rows[i] as GoldRow).goldId)));
+        const metrics = pathMetrics(positions.map((i) => predictedPaths[source][i] as readonly string[]), positions.map((i) => pathOf((rows[i] as GoldRow).goldId)));
         const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
         const notes = source === 'classifier' && !subset ? [skipped && `${skipped} skipped`, unseen.length < rows.length && `${rows.length - unseen.length} texts seen in training`].filter(Boolean) : [];
         console.log(`${basename(file).padEnd(26)} ${(source + subset).padEnd(18)} ${String(metrics.n).padStart(5)} ${cells.join('')}${notes.length ? `   (${notes.join('; ')})` : ''}`);

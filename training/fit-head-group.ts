@@ -39,6 +39,7 @@ export interface FittedHead {
   l2Search: Array<{ l2: number; accuracy: number; nll: number }>;
 }
 
+/** The default n-gram scope (`query`) is left out of the spec, so specs stored before the field existed still compare equal. */
 export function featureSpecOf(config: HeadTrainingConfig): FeatureSpec {
   return config.features === 'embedding+ngrams'
     ? { kind: 'embedding+ngrams', ngrams: { ...DEFAULT_NGRAM_SPEC, buckets: config.ngramBuckets }, ngramWeight: config.ngramWeight, ...(config.ngramScope === 'wanted' ? { ngramScope: 'wanted' as const } : {}) }

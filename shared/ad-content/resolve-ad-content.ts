@@ -6,7 +6,7 @@
 import type { LoadedHead, TaxonomyIndex } from '../artifacts/load-artifacts.js';
 import { RESOLVER_FILE, type StoredResolver } from '../artifacts/layout.js';
 import { IntegrityError } from '../errors.js';
-import { splitContrast } from '../features/contrast.js';
+import { splitContrast, type ContrastSplit } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
@@ -56,7 +56,8 @@ export interface AdContentModel {
   params: ResolverParams;
   /** Node positions (classifier label order) of each node's subtree, itself included. */
   subtree: ReadonlyMap<string, readonly number[]>;
-  labelWords: ReadonlyArray<ReadonlySet<string>>;
+  /** Distinct words of each node's label (classifier label order), as the lexical rerank matches them. */
+  labelWords: ReadonlyArray<readonly string[]>;
 }
 
 export interface AdContentResolution {
@@ -85,7 +86,7 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
   if (parts.index.nodeIds.some((id, i) => position.get(id) !== i)) throw new Error('taxonomy index and ad_content classifier disagree on node order');
   const labelWords = labels.map((id) => {
     const node = parts.taxonomy.byId.get(id);
-    return wordsOf(node ? node.name : '');
+    return [...wordsOf(node ? node.name : '')];
   });
   return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords };
 }
@@ -131,9 +132,9 @@ function topIndices(values: Float64Array, k: number): number[] {
 }
 
 /** The supervised classifier's (calibrated) probabilities over nodes, in label order. */
-export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array): Float64Array {
+export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array {
   const { classifier } = model;
-  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding));
+  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding, contrast));
   return classifier.calibration ? calibratedProba(classifier.calibration, logits) : softmaxRow(logits);
 }
 
@@ -153,7 +154,8 @@ export interface AdContentScores {
 }
 
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
-  return scoresFrom(model, text, classifierDistribution(model, text, embedding), indexDistribution(model.index, embedding, model.params.indexTemperature));
+  const contrast = splitContrast(text);
+  return scoresFrom(model, contrast, classifierDistribution(model, text, embedding, contrast), indexDistribution(model.index, embedding, model.params.indexTemperature));
 }
 
 /**
@@ -199,26 +201,31 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
   return texts.map((text, i) => {
     const row = scores.subarray(i * width, (i + 1) * width);
     const logits = Float64Array.from(head.bias, (b, k) => b + (row[k] as number));
-    addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array), logits);
+    const contrast = splitContrast(text);
+    addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array, contrast), logits);
     const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
-    return scoresFrom(model, text, classifierProba, indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature));
+    return scoresFrom(model, contrast, classifierProba, indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature));
   });
 }
 
-function scoresFrom(model: AdContentModel, text: string, classifierProba: Float64Array, indexProba: Float64Array): AdContentScores {
+function scoresFrom(model: AdContentModel, contrast: ContrastSplit, classifierProba: Float64Array, indexProba: Float64Array): AdContentScores {
   const { params } = model;
   const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
 
-  const { wanted, excluded } = splitContrast(text);
-  const wantedWords = wordsOf(wanted);
-  const excludedWords = wordsOf(excluded);
+  const wantedWords = wordsOf(contrast.wanted);
+  const excludedWords = wordsOf(contrast.excluded);
   const candidates = topIndices(mixture, params.candidates);
-  const rerank = (i: number) => {
-    const words = [...(model.labelWords[i] as ReadonlySet<string>)];
+  const reranked = candidates.map((i) => {
+    const words = model.labelWords[i] as readonly string[];
     const share = (found: ReadonlySet<string>) => (words.length ? words.filter((w) => found.has(w)).length / words.length : 0);
     return (mixture[i] as number) + params.lexicalWeight * (share(wantedWords) - share(excludedWords));
-  };
-  const winner = candidates.reduce((best, i) => (rerank(i) > rerank(best) ? i : best), candidates[0] as number);
+  });
+  // First candidate with the highest reranked score (ties keep the higher mixture probability).
+  let best = 0;
+  reranked.forEach((score, k) => {
+    if (score > (reranked[best] as number)) best = k;
+  });
+  const winner = candidates[best] as number;
   return { mixture, candidates, winner };
 }
 

@@ -17,7 +17,7 @@ export interface ContrastSplit {
   excluded: string;
 }
 
-const STRONG_MARKERS = ['instead of', 'rather than', 'as opposed to', 'other than', 'apart from', 'except for', 'excluding', 'but not', 'and not', 'not'] as const;
+const CONTRAST_MARKERS = ['instead of', 'rather than', 'as opposed to', 'other than', 'apart from', 'except for', 'excluding', 'but not', 'and not', 'not'] as const;
 
 /** Words after which "not" negates a verb or adjective rather than contrasting two topics. */
 const VERBAL_NOT_CONTEXT = new Set([
@@ -29,7 +29,7 @@ const VERBAL_NOT_CONTEXT = new Set([
 /** "not" before these negates a verb ("car not starting", "not worth it"), not a topic. */
 const VERBAL_AFTER_NOT = /^(?:\p{L}+(?:ing|ed)|work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included)$/u;
 
-const MARKER_PATTERN = new RegExp(`(^|[\\s,;(])(${STRONG_MARKERS.map((m) => m.replace(' ', '\\s+')).join('|')})(?=\\s)`, 'giu');
+const MARKER_PATTERN = new RegExp(`(^|[\\s,;(])(${CONTRAST_MARKERS.map((m) => m.replace(' ', '\\s+')).join('|')})(?=\\s)`, 'giu');
 const CLAUSE_END = /[,;.!?)]/u;
 
 function precedingWord(text: string, end: number): string | undefined {
@@ -46,14 +46,13 @@ export function splitContrast(query: string): ContrastSplit {
     const rest = query.slice(afterMarker);
     const clauseBreak = rest.search(CLAUSE_END);
     const spanEnd = clauseBreak < 0 ? query.length : afterMarker + clauseBreak;
-    const before = query.slice(0, markerStart).trim();
     if (marker === 'not') {
       const previous = precedingWord(query, markerStart);
       const afterComma = /,\s*$/u.test(query.slice(0, markerStart));
       const next = tokenize(rest)[0];
       if (!previous || !next || VERBAL_AFTER_NOT.test(next) || (!afterComma && VERBAL_NOT_CONTEXT.has(previous))) continue;
     }
-    const hasTopicElsewhere = tokenize(before).length > 0 || (clauseBreak >= 0 && tokenize(query.slice(spanEnd)).length > 0);
+    const hasTopicElsewhere = tokenize(query.slice(0, markerStart)).length > 0 || (clauseBreak >= 0 && tokenize(query.slice(spanEnd)).length > 0);
     if (!hasTopicElsewhere) continue;
     spans.push([markerStart, spanEnd]);
   }

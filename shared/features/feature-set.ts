@@ -2,7 +2,7 @@
  * The features a head sees: the encoder embedding, optionally followed by hashed n-grams.
  * Layout of the input vector: [embedding (dim) | n-gram buckets (scaled by ngramWeight)].
  */
-import { splitContrast } from './contrast.js';
+import { splitContrast, type ContrastSplit } from './contrast.js';
 import { hashedNgrams, type NgramSpec, type SparseVector } from './ngram-features.js';
 
 export type FeatureKind = 'embedding' | 'embedding+ngrams';
@@ -32,9 +32,10 @@ export function inputDim(spec: FeatureSpec, embeddingDim: number): number {
   return embeddingDim + (spec.kind === 'embedding+ngrams' ? (spec.ngrams?.buckets ?? 0) : 0);
 }
 
-export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float32Array): QueryFeatures {
+/** `contrast`: the query's contrast split when the caller already has it (it is computed otherwise). */
+export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float32Array, contrast?: ContrastSplit): QueryFeatures {
   if (spec.kind !== 'embedding+ngrams' || !spec.ngrams) return { embedding, ngrams: EMPTY_SPARSE };
-  const sparse = hashedNgrams(spec.ngramScope === 'wanted' ? splitContrast(text).wanted : text, spec.ngrams);
+  const sparse = hashedNgrams(spec.ngramScope === 'wanted' ? (contrast ?? splitContrast(text)).wanted : text, spec.ngrams);
   const weight = spec.ngramWeight ?? 1;
   return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
 }
