@@ -1,15 +1,14 @@
 /**
- * Fit a group of linear heads that share one feature set: L2 chosen per head on the calibration
- * split, then per-label calibration and a confidence threshold per head, all from calibration rows
- * the heads never trained on. Served scores come from shared/heads, so what is measured here is
+ * Fit a group of linear heads that share one feature set at one or several L2 values, score them on
+ * held-out rows, then fit per-label calibration and a confidence threshold per head from calibration
+ * rows the heads never trained on. Served scores come from shared/heads, so what is measured here is
  * exactly what is served.
  */
 import type { HeadTrainingConfig } from '../shared/config.js';
 import { queryFeatures, type FeatureSpec, type QueryFeatures } from '../shared/features/feature-set.js';
-import { DEFAULT_NGRAM_SPEC } from '../shared/features/ngram-features.js';
 import { headLogits, type LinearHead } from '../shared/heads/linear-head.js';
 import { calibratedProba, type CalibrationMap } from '../shared/math/calibration.js';
-import { accuracy, negativeLogLikelihood } from '../shared/math/metrics.js';
+import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
 import { fitLinearHeads, type DesignMatrix } from './fit-linear-heads.js';
@@ -35,14 +34,14 @@ export interface FittedHead {
   calibration: CalibrationFit;
   threshold: ThresholdChoice;
   calibrationRows: number;
-  /** Calibration-split accuracy per L2 tried. */
-  l2Search: Array<{ l2: number; accuracy: number; nll: number }>;
+  /** Held-out scores per L2 tried. */
+  l2Search: HeldOutScore[];
 }
 
 /** The default n-gram scope (`query`) is left out of the spec, so specs stored before the field existed still compare equal. */
 export function featureSpecOf(config: HeadTrainingConfig): FeatureSpec {
   return config.features === 'embedding+ngrams'
-    ? { kind: 'embedding+ngrams', ngrams: { ...DEFAULT_NGRAM_SPEC, buckets: config.ngramBuckets }, ngramWeight: config.ngramWeight, ...(config.ngramScope === 'wanted' ? { ngramScope: 'wanted' as const } : {}) }
+    ? { kind: 'embedding+ngrams', ngrams: { buckets: config.ngramBuckets, wordNgrams: config.wordNgrams, charNgrams: config.charNgrams }, ngramWeight: config.ngramWeight, ...(config.ngramScope === 'wanted' ? { ngramScope: 'wanted' as const } : {}) }
     : { kind: 'embedding' };
 }
 
@@ -97,15 +96,11 @@ export interface GroupOptions {
   onProgress?: (message: string) => void;
 }
 
-export async function fitHeadGroup(train: LabelledSplit, calibration: LabelledSplit, heads: readonly HeadSpec[], options: GroupOptions): Promise<Record<string, FittedHead>> {
-  const spec = featureSpecOf(options.config);
-  const trainFeatures = splitFeatures(spec, train);
-  const calibrationFeatures = splitFeatures(spec, calibration);
-  const matrix = designMatrix(trainFeatures, spec);
-  const best = new Map<string, { head: LinearHead; l2: number; accuracy: number; nll: number }>();
-  const search = new Map<string, Array<{ l2: number; accuracy: number; nll: number }>>(heads.map((h) => [h.name, []]));
-
-  for (const l2 of options.config.l2Grid) {
+/** The heads fitted on one training split at each L2 of `l2s` (one joint fit per value). */
+export async function fitAtL2s(train: LabelledSplit, heads: readonly HeadSpec[], spec: FeatureSpec, l2s: readonly number[], options: GroupOptions): Promise<Map<number, Record<string, LinearHead>>> {
+  const matrix = designMatrix(splitFeatures(spec, train), spec);
+  const byL2 = new Map<number, Record<string, LinearHead>>();
+  for (const l2 of [...new Set(l2s)]) {
     const fitted = await fitLinearHeads(
       matrix,
       heads.map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array })),
@@ -119,35 +114,52 @@ export async function fitHeadGroup(train: LabelledSplit, calibration: LabelledSp
         onEpoch: (epoch, loss) => options.onProgress?.(`l2=${l2} epoch ${epoch}/${options.config.epochs} loss ${loss.toFixed(4)}`),
       },
     );
-    heads.forEach((spec_, h) => {
-      const head = fitted[h] as LinearHead;
-      const { logits, truth } = labelledLogits(head, calibrationFeatures, calibration.targets[spec_.name] as Int32Array);
-      const score = {
-        l2,
-        accuracy: accuracy(logits.map((z) => argmax(z)), truth),
-        nll: negativeLogLikelihood(logits.map((z) => softmaxRow(z)), truth),
-      };
-      search.get(spec_.name)?.push(score);
-      const current = best.get(spec_.name);
-      if (!current || score.accuracy > current.accuracy || (score.accuracy === current.accuracy && score.nll < current.nll)) best.set(spec_.name, { head, ...score });
-    });
+    byL2.set(l2, Object.fromEntries(heads.map((h, i) => [h.name, fitted[i] as LinearHead])));
   }
+  return byL2;
+}
 
+export interface HeldOutScore {
+  l2: number;
+  accuracy: number;
+  macro_f1: number;
+  nll: number;
+}
+
+/** Uncalibrated scores of one head on held-out rows (rows without its label are skipped). */
+export function heldOutScore(head: LinearHead, l2: number, features: readonly QueryFeatures[], targets: Int32Array): HeldOutScore {
+  const { logits, truth } = labelledLogits(head, features, targets);
+  const metrics = headMetrics(logits.map((z) => softmaxRow(z)), truth);
+  return { l2, accuracy: metrics.accuracy, macro_f1: metrics.macro_f1_present, nll: metrics.nll };
+}
+
+/** Calibration and threshold of a trained head, from calibration rows it never trained on. */
+export function finishHead(head: LinearHead, spec: FeatureSpec, l2: number, headSpec: HeadSpec, calibrationFeatures: readonly QueryFeatures[], targets: Int32Array, thresholdFloor: number, l2Search: HeldOutScore[]): FittedHead {
+  const { logits, truth } = labelledLogits(head, calibrationFeatures, targets);
+  const calibration = fitCalibration(logits, truth, headSpec.labels.length);
+  const { confidences, correct } = confidencesOf(calibration.map, logits, truth);
+  return {
+    head,
+    featureSet: spec,
+    l2,
+    calibration,
+    threshold: pickThreshold(confidences, correct, headSpec.targetPrecision, thresholdFloor),
+    calibrationRows: truth.length,
+    l2Search,
+  };
+}
+
+/** L2 chosen per head by calibration-split accuracy (ad_content), then calibration and threshold on the same split. */
+export async function fitHeadGroup(train: LabelledSplit, calibration: LabelledSplit, heads: readonly HeadSpec[], options: GroupOptions): Promise<Record<string, FittedHead>> {
+  const spec = featureSpecOf(options.config);
+  const calibrationFeatures = splitFeatures(spec, calibration);
+  const byL2 = await fitAtL2s(train, heads, spec, options.config.l2Grid, options);
   const result: Record<string, FittedHead> = {};
   for (const headSpec of heads) {
-    const chosen = best.get(headSpec.name)!;
-    const { logits, truth } = labelledLogits(chosen.head, calibrationFeatures, calibration.targets[headSpec.name] as Int32Array);
-    const calibrationFit = fitCalibration(logits, truth, headSpec.labels.length);
-    const { confidences, correct } = confidencesOf(calibrationFit.map, logits, truth);
-    result[headSpec.name] = {
-      head: chosen.head,
-      featureSet: spec,
-      l2: chosen.l2,
-      calibration: calibrationFit,
-      threshold: pickThreshold(confidences, correct, headSpec.targetPrecision, options.thresholdFloor),
-      calibrationRows: truth.length,
-      l2Search: search.get(headSpec.name) ?? [],
-    };
+    const targets = calibration.targets[headSpec.name] as Int32Array;
+    const search = [...byL2].map(([l2, fitted]) => ({ head: fitted[headSpec.name] as LinearHead, score: heldOutScore(fitted[headSpec.name] as LinearHead, l2, calibrationFeatures, targets) }));
+    const best = search.reduce((a, b) => (b.score.accuracy > a.score.accuracy || (b.score.accuracy === a.score.accuracy && b.score.nll < a.score.nll) ? b : a));
+    result[headSpec.name] = finishHead(best.head, spec, best.score.l2, headSpec, calibrationFeatures, targets, options.thresholdFloor, search.map((s) => s.score));
   }
   return result;
 }

@@ -1,8 +1,7 @@
 /**
  * A head's confidence threshold: the lowest threshold (step 0.01, from the floor) whose accepted
  * rows reach the target precision (accepted accuracy), i.e. the threshold meeting the target with the
- * most coverage. When no threshold reaches it, the threshold with the best accepted accuracy is used
- * and `targetMet` is false.
+ * most coverage. When no threshold reaches it, the floor is used and `targetMet` is false.
  */
 import { selectiveScores } from '../shared/math/metrics.js';
 
@@ -40,17 +39,15 @@ export function thresholdCurve(confidences: readonly number[], correct: readonly
 /**
  * Pick from a curve over `rows` rows (points in increasing threshold order, e.g. one whose correctness
  * changes with the threshold, as ad_content's resolution does): the first point at or above the floor
- * meeting the target with at least MIN_ACCEPTED_ROWS accepted, else the best accepted accuracy.
+ * meeting the target with at least MIN_ACCEPTED_ROWS accepted, else the floor.
  */
 export function pickFromCurve(curve: readonly ThresholdCurvePoint[], rows: number, targetPrecision: number, floor: number): ThresholdChoice {
   const minCoverage = MIN_ACCEPTED_ROWS / Math.max(rows, 1);
   const usable = curve.filter((p) => p.threshold >= floor - 1e-9 && p.coverage >= minCoverage);
   const met = usable.find((p) => p.acceptedAccuracy >= targetPrecision);
   if (met) return { threshold: met.threshold, targetMet: true, acceptedAccuracy: met.acceptedAccuracy, coverage: met.coverage };
-  const best = usable.reduce<ThresholdCurvePoint | undefined>((a, p) => (!a || p.acceptedAccuracy > a.acceptedAccuracy ? p : a), undefined);
-  return best
-    ? { threshold: best.threshold, targetMet: false, acceptedAccuracy: best.acceptedAccuracy, coverage: best.coverage }
-    : { threshold: floor, targetMet: false, acceptedAccuracy: 0, coverage: 0 };
+  const atFloor = curve.find((p) => p.threshold >= floor - 1e-9);
+  return { threshold: floor, targetMet: false, acceptedAccuracy: atFloor?.acceptedAccuracy ?? 0, coverage: atFloor?.coverage ?? 0 };
 }
 
 export function pickThreshold(confidences: readonly number[], correct: readonly boolean[], targetPrecision: number, floor: number): ThresholdChoice {

@@ -51,7 +51,7 @@ export function evaluateFittedHead(name: string, fitted: FittedHead, testFeature
 
 const f = (x: number) => x.toFixed(3);
 
-export function reportMarkdown(version: string, reports: readonly HeadReport[], notes: readonly string[]): string {
+export function reportMarkdown(version: string, reports: readonly HeadReport[], notes: readonly string[], sections: readonly string[] = []): string {
   const lines = [
     `# Training report, artifact version ${version}`,
     '',
@@ -73,6 +73,7 @@ export function reportMarkdown(version: string, reports: readonly HeadReport[], 
       .map((r) => `- ${r.head} weights stored as ${r.storage?.dtype}: test accuracy ${f(r.storage?.test_accuracy_full_precision ?? 0)} at full precision, ${f(r.storage?.test_accuracy_stored ?? 0)} as stored (the table shows the stored weights).`),
     ...notes.map((n) => `- ${n}`),
     '',
+    ...sections,
   ];
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as tf from '@tensorflow/tfjs';
 import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
-import { FEATURE_KINDS, loadConfig, type AppConfig, type FeatureKindSetting } from '../shared/config.js';
+import { DEFAULT_CONFIG, loadConfig, type AppConfig } from '../shared/config.js';
 import { isMainModule, runCli } from '../shared/cli-runner.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createEncoder } from '../shared/encoder/create-encoder.js';
@@ -24,7 +24,11 @@ import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
 import { loadIntentSplits } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
-import { fitHeadGroup, splitFeatures, type FittedHead, type LabelledSplit } from './fit-head-group.js';
+import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
+import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
+import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
+import type { LinearHead } from '../shared/heads/linear-head.js';
+import type { CorpusSplit } from './data/corpus/topic-splits.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
 import { flattenRows, headFiles, indexFiles } from './serialize.js';
 import { decodeMatrix, encodeMatrix, type StoredDtype } from '../shared/artifacts/binary.js';
@@ -97,6 +101,9 @@ interface StageOutput {
   files: ArtifactFile[];
   reports: HeadReport[];
   draft: Partial<ManifestDraft>;
+  /** Extra report content: Markdown lines for report.md and fields for report.json. */
+  reportSections?: string[];
+  reportFields?: Record<string, unknown>;
 }
 
 export async function train(options: TrainOptions): Promise<TrainResult> {
@@ -111,7 +118,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const adRows = stages.has('ad-content') ? buildAdContentRows(taxonomy, annotations) : [];
   const adBySplit = (split: Split) => adRows.filter((r) => r.split === split);
   const entries = indexEntries(taxonomy, annotations);
-  if (intent) log(`data: intent ${intent.splits.train.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/calibration/test)`);
+  if (intent) log(`data: intent ${intent.splits.train.length}/${intent.splits.selection.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/selection/calibration/test, topics held out)`);
   if (adRows.length) log(`data: ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length} over ${taxonomy.nodes.length} taxonomy nodes`);
 
   const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), paths.embedCacheDir);
@@ -127,24 +134,40 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
 
   const outputs: StageOutput[] = [];
   if (intent) {
-    const splits = { train: intentSplit(intent.splits.train, vectors), calibration: intentSplit(intent.splits.calibration, vectors), test: intentSplit(intent.splits.test, vectors) };
-    const heads = await fitHeadGroup(
-      splits.train,
-      splits.calibration,
-      INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] })),
-      { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') },
+    const split = (name: CorpusSplit) => intentSplit(intent.splits[name], vectors);
+    const [train, held, calibration, test] = [split('train'), intent.splits.selection.length ? split('selection') : split('calibration'), split('calibration'), split('test')];
+    const headSpecs = INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] }));
+    const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') };
+    const selection = await selectIntentModel(train, { split: held, name: intent.splits.selection.length ? 'selection' : 'calibration' }, headSpecs, training.intent, training.intentSelection, groupOptions);
+    log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split`);
+    const chosen = { ...groupOptions, config: selection.config };
+    const spec = featureSpecOf(selection.config);
+    const refitRows = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
+    const byL2 = await fitAtL2s(intentSplit(refitRows, vectors), headSpecs, spec, Object.values(selection.l2), chosen);
+    const calibrationFeatures = splitFeatures(spec, calibration);
+    const heads = Object.fromEntries(
+      headSpecs.map((h) => {
+        const l2 = selection.l2[h.name] as number;
+        const search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[h.name] as HeldOutScore);
+        return [h.name, finishHead(byL2.get(l2)![h.name] as LinearHead, spec, l2, h, calibrationFeatures, calibration.targets[h.name] as Int32Array, training.thresholdFloor, search)];
+      }),
     );
     const fitted = (head: string) => heads[head] as FittedHead;
+    const testFeatures = splitFeatures(spec, test);
+    const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testFeatures, test.targets[head] as Int32Array));
+    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, chosen, reports);
     outputs.push({
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
-      reports: INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), splitFeatures(fitted(head).featureSet, splits.test), splits.test.targets[head] as Int32Array)),
+      reports,
       draft: {
-        feature_sets: { intent: fitted('intent_type').featureSet },
+        feature_sets: { intent: spec },
         training_data: intent.files,
-        hyperparameters: { intent: { ...training.intent, chosen_l2: Object.fromEntries(INTENT_HEADS.map((h) => [h, fitted(h).l2])) } },
+        hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2 } },
         labels: Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])),
         thresholds: Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(fitted(h), training.targetPrecision[h], training.thresholdFloor)])),
       },
+      reportSections: [...selectionMarkdown(selection, INTENT_HEADS), ...randomSplitMarkdown(randomComparison)],
+      reportFields: { intent_selection: selection.table, intent_chosen: { features: selection.candidate.name, l2: selection.l2 }, random_split_comparison: randomComparison },
     });
   }
   if (adRows.length) {
@@ -229,9 +252,11 @@ function mergeDraft(base: ManifestDraft, outputs: readonly StageOutput[]): Manif
 
 async function writeFresh(artifactsDir: string, shared: ManifestDraft, outputs: readonly StageOutput[]) {
   const reports = outputs.flatMap((o) => o.reports);
-  const files = [...outputs.flatMap((o) => o.files), { path: REPORT_JSON_FILE, bytes: jsonBytes({ heads: reports }) }];
+  const fields = Object.assign({}, ...outputs.map((o) => o.reportFields ?? {})) as Record<string, unknown>;
+  const files = [...outputs.flatMap((o) => o.files), { path: REPORT_JSON_FILE, bytes: jsonBytes({ heads: reports, ...fields }) }];
+  const sections = outputs.flatMap((o) => o.reportSections ?? []);
   const result = await writeArtifactVersion(artifactsDir, mergeDraft(shared, outputs), files, {
-    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, [STORAGE_NOTE])) }],
+    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, [STORAGE_NOTE], sections)) }],
   });
   return { ...result, reports };
 }
@@ -254,6 +279,8 @@ async function writeDerived(artifactsDir: string, shared: ManifestDraft, outputs
       files: [...base.files.filter((f) => !produced.has(f.path)), ...outputs.flatMap((o) => o.files)],
       note: `retrained stage${stages.length > 1 ? 's' : ''} ${stages.join(', ')}`,
       reports,
+      sections: outputs.flatMap((o) => o.reportSections ?? []),
+      fields: Object.assign({}, ...outputs.map((o) => o.reportFields ?? {})) as Record<string, unknown>,
     };
   });
   return { ...result, reports };
@@ -274,14 +301,14 @@ if (isMainModule(import.meta.url)) {
       .option('data', { type: 'string', describe: 'labelled intent file (JSONL or CSV) to train on instead of data/intent/' })
       .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
       .option('seed', { type: 'number', describe: 'random seed for shuffling' })
-      .option('features', { type: 'string', choices: FEATURE_KINDS, describe: 'intent head features' })
+      .option('features', { type: 'string', describe: `intent head feature set, skipping selection (one of: ${DEFAULT_CONFIG.training.intentSelection.candidates.map((c) => c.name).join(', ')})` })
       .option('stage', { type: 'string', choices: STAGES, array: true, describe: 'run only these stages (the others carry over from the current version)' })
       .strict()
       .parseAsync();
     const config = loadConfig({
       ...encoderOverrides(args),
       paths: { artifactsDir: args.out },
-      training: { seed: args.seed, features: args.features as FeatureKindSetting | undefined },
+      training: { seed: args.seed, features: args.features },
     });
     const result = await train({ config, dataFile: args.data, stages: args.stage as Stage[] | undefined });
     console.log(`\nartifact version ${result.version} written to ${result.dir} in ${result.seconds.toFixed(0)} s (test split)\n`);

@@ -36,6 +36,9 @@ export interface Derivation {
   note: string;
   /** Replaces report.json's head reports when the change re-measured them. */
   reports?: HeadReport[];
+  /** Extra report.md sections and report.json fields the change measured. */
+  sections?: string[];
+  fields?: Record<string, unknown>;
 }
 
 export async function deriveVersion(
@@ -48,10 +51,10 @@ export async function deriveVersion(
   const previous = derived.files.find((f) => f.path === REPORT_JSON_FILE);
   const reports = derived.reports ?? (previous ? (JSON.parse(previous.bytes.toString('utf8')) as { heads: HeadReport[] }).heads : []);
   const files = derived.files.filter((f) => f.path !== REPORT_JSON_FILE);
-  files.push({ path: REPORT_JSON_FILE, bytes: Buffer.from(`${JSON.stringify({ heads: reports }, null, 2)}\n`) });
+  files.push({ path: REPORT_JSON_FILE, bytes: Buffer.from(`${JSON.stringify({ heads: reports, ...derived.fields }, null, 2)}\n`) });
   const result = await writeArtifactVersion(artifactsDir, derived.draft, files, {
     setCurrent: options.setCurrent,
-    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, [`Derived from ${base.version}: ${derived.note}.`])) }],
+    describeVersion: (version) => [{ path: REPORT_MD_FILE, bytes: Buffer.from(reportMarkdown(version, reports, [`Derived from ${base.version}: ${derived.note}.`], derived.sections)) }],
   });
   return { ...result, base: base.version };
 }

@@ -1,91 +1,99 @@
 /**
- * `npm run data`: regenerate data/intent/{train,calibration,test}.jsonl from the hand-written files
- * (data/hand/*.jsonl) and the generators (data/generators/intent/*.ts), byte for byte.
- * Rows with the same normalised text and the same labels are kept once (hand-written first);
- * rows that disagree are all kept so `npm run data:check` reports them.
+ * `npm run data`: build data/intent/{train,selection,calibration,test}.jsonl from the corpus v2
+ * (data/corpus-v2/: the topic registry and the hand-written rows), byte for byte.
+ * Topics are held out whole (corpus/topic-splits.ts); train rows gain counterfactual topic swaps
+ * (corpus/topic-swaps.ts) while the hand share and the frame limit allow. The same normalised text is
+ * kept once, and a frame at most CORPUS_LIMITS.maxFrameRepeats times (first rows win).
  */
-import { readdir, mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.js';
 import { isMainModule, runCli } from '../../shared/cli-runner.js';
-import { UserFacingError } from '../../shared/errors.js';
-import { sha256Hex } from '../../shared/hash.js';
-import { readJsonl, writeJsonl } from '../../shared/jsonl.js';
-import { SPLITS, splitOfGroup, type Split } from '../../shared/splits.js';
+import { writeJsonl } from '../../shared/jsonl.js';
 import { normaliseText } from '../../shared/text.js';
-import { Rng, type IntentGenerator, type IntentRow } from '../../data/generators/lib.js';
-import { isRowProblem, labelKey, validateIntentRow } from './intent-rows.js';
+import { canonicalRow, loadHandRows, type CorpusRow } from './corpus/corpus-row.js';
+import { frameMasker } from './corpus/frames.js';
+import { loadTopicRegistry, type TopicRegistry } from './corpus/topic-registry.js';
+import { CORPUS_SPLITS, topicSplits, type CorpusSplit } from './corpus/topic-splits.js';
+import { topicSwaps } from './corpus/topic-swaps.js';
 
 export const INTENT_DATA_DIR = 'intent';
+export const CORPUS_DIR = 'corpus-v2';
 
-async function sortedFiles(dir: string, suffix: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => name.endsWith(suffix)).sort().map((name) => join(dir, name));
+/** Corpus rules that the build itself respects (data:check verifies them on the result). */
+export const CORPUS_LIMITS = { maxFrameRepeats: 3, minHandShare: 0.6, swapsPerRow: 2, buildHandShare: 0.62 } as const;
+
+export interface CorpusSource {
+  registry: TopicRegistry;
+  handRows: CorpusRow[];
 }
 
-export async function handWrittenRows(handDir: string): Promise<IntentRow[]> {
-  const rows: IntentRow[] = [];
-  for (const file of await sortedFiles(handDir, '.jsonl')) {
-    const source = `hand/${basename(file, '.jsonl')}`;
-    const { lines, errors } = await readJsonl(file);
-    const problems = [...errors];
-    for (const { line, value } of lines) {
-      const row = validateIntentRow(value, line);
-      if (isRowProblem(row)) problems.push(row);
-      else rows.push({ ...row, source, group: row.group ?? `${source}#${sha256Hex(normaliseText(row.text)).slice(0, 12)}` } as IntentRow);
-    }
-    if (problems.length > 0) {
-      throw new UserFacingError(`${file}:${problems[0]!.line}: ${problems[0]!.message} (${problems.length} bad rows in all)`);
-    }
-  }
-  return rows;
+export async function loadCorpusSource(dataDir: string): Promise<CorpusSource> {
+  const registry = await loadTopicRegistry(join(dataDir, CORPUS_DIR, 'topics'));
+  return { registry, handRows: await loadHandRows(join(dataDir, CORPUS_DIR, 'hand'), registry) };
 }
 
-export async function generatedRows(generatorDir: string): Promise<IntentRow[]> {
-  const rows: IntentRow[] = [];
-  for (const file of await sortedFiles(generatorDir, '.ts')) {
-    const { generator } = (await import(pathToFileURL(file).href)) as { generator: IntentGenerator };
-    rows.push(...generator.generate(Rng.fromName(generator.name)).map((row) => ({ ...row, source: row.source || generator.name })));
-  }
-  return rows;
-}
-
-/** Drop exact duplicates (same normalised text, same labels); keep the first. */
-export function dedupe(rows: readonly IntentRow[]): IntentRow[] {
+/** Keep the first row of each normalised text. */
+export function dedupeTexts(rows: readonly CorpusRow[]): CorpusRow[] {
   const seen = new Set<string>();
   return rows.filter((row) => {
-    const key = `${normaliseText(row.text)}\0${labelKey(row)}`;
+    const key = normaliseText(row.text);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 }
 
-function orderedRow(row: IntentRow): IntentRow {
-  const { text, intent_type, intent_subtype, decision_phase, source, group } = row;
-  return Object.fromEntries(
-    Object.entries({ text, intent_type, intent_subtype, decision_phase, source, group }).filter(([, v]) => v !== undefined),
-  ) as unknown as IntentRow;
+export interface BuiltCorpus {
+  bySplit: Record<CorpusSplit, CorpusRow[]>;
+  /** Hand rows left out: a text seen before, or a frame already at its limit (first rows win). */
+  dropped: { duplicateTexts: number; frameRepeats: number };
 }
 
-export function assignSplits(rows: readonly IntentRow[]): Record<Split, IntentRow[]> {
-  const bySplit: Record<Split, IntentRow[]> = { train: [], calibration: [], test: [] };
-  for (const row of rows) bySplit[splitOfGroup(row.group)].push(orderedRow(row));
-  return bySplit;
+export function buildCorpus({ registry, handRows }: CorpusSource): BuiltCorpus {
+  const splitOf = topicSplits(registry);
+  const unique = dedupeTexts(handRows);
+  const frameOf = frameMasker(registry);
+  const frameCounts = new Map<string, number>();
+  const hand = unique.filter((row) => {
+    const frame = frameOf(row);
+    const count = frameCounts.get(frame) ?? 0;
+    if (count >= CORPUS_LIMITS.maxFrameRepeats) return false;
+    frameCounts.set(frame, count + 1);
+    return true;
+  });
+
+  const trainTopics = new Set([...splitOf].filter(([, s]) => s === 'train').map(([id]) => id));
+  const maxAugmented = Math.floor(hand.length / CORPUS_LIMITS.buildHandShare) - hand.length;
+  const seen = new Set(hand.map((r) => normaliseText(r.text)));
+  const augmented: CorpusRow[] = [];
+  for (const swap of topicSwaps(hand, registry, { eligibleTopics: trainTopics, perRow: CORPUS_LIMITS.swapsPerRow, seed: 'corpus-v2/topic-swaps' })) {
+    if (augmented.length >= maxAugmented) break;
+    const frame = frameOf(swap);
+    const key = normaliseText(swap.text);
+    if ((frameCounts.get(frame) ?? 0) >= CORPUS_LIMITS.maxFrameRepeats || seen.has(key)) continue;
+    frameCounts.set(frame, (frameCounts.get(frame) ?? 0) + 1);
+    seen.add(key);
+    augmented.push(swap);
+  }
+
+  const bySplit = Object.fromEntries(CORPUS_SPLITS.map((s) => [s, [] as CorpusRow[]])) as Record<CorpusSplit, CorpusRow[]>;
+  for (const row of [...hand, ...augmented]) bySplit[splitOf.get(row.topic) as CorpusSplit].push(canonicalRow(row));
+  return { bySplit, dropped: { duplicateTexts: handRows.length - unique.length, frameRepeats: unique.length - hand.length } };
 }
 
-export async function buildIntentData(dataDir: string): Promise<Record<Split, IntentRow[]>> {
-  const rows = dedupe([...(await handWrittenRows(join(dataDir, 'hand'))), ...(await generatedRows(join(dataDir, 'generators/intent')))]);
-  const bySplit = assignSplits(rows);
+export async function buildIntentData(dataDir: string): Promise<BuiltCorpus> {
+  const built = buildCorpus(await loadCorpusSource(dataDir));
   await mkdir(join(dataDir, INTENT_DATA_DIR), { recursive: true });
-  for (const split of SPLITS) await writeJsonl(join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`), bySplit[split]);
-  return bySplit;
+  for (const split of CORPUS_SPLITS) await writeJsonl(join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`), built.bySplit[split]);
+  return built;
 }
 
 if (isMainModule(import.meta.url)) {
   await runCli(async () => {
     const { paths } = loadConfig();
-    const bySplit = await buildIntentData(paths.dataDir);
-    console.log(SPLITS.map((split) => `${split} ${bySplit[split].length}`).join('  '));
+    const { bySplit, dropped } = await buildIntentData(paths.dataDir);
+    console.log(CORPUS_SPLITS.map((split) => `${split} ${bySplit[split].length}`).join('  '));
+    console.log(`hand rows left out: ${dropped.duplicateTexts} repeated texts, ${dropped.frameRepeats} over the frame limit of ${CORPUS_LIMITS.maxFrameRepeats}`);
   });
 }

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.js';
 import { isMainModule, runCli } from '../../shared/cli-runner.js';
 import { UserFacingError } from '../../shared/errors.js';
-import { readJsonl } from '../../shared/jsonl.js';
-import { SPLITS } from '../../shared/splits.js';
-import { INTENT_DATA_DIR } from './build-intent-data.js';
+import { readJsonl, toJsonl } from '../../shared/jsonl.js';
+import { CORPUS_SPLITS as SPLITS } from './corpus/topic-splits.js';
+import { buildCorpus, INTENT_DATA_DIR, loadCorpusSource } from './build-intent-data.js';
+import { checkCorpus, formatCorpusCheck } from './corpus/check-corpus.js';
+import type { CorpusRow } from './corpus/corpus-row.js';
 import { checkIntentRows, formatCounts, type CheckFailure, type LocatedRow } from './check-intent-data.js';
 import { loadReferenceTexts } from './reference-texts.js';
 import { buildAdContentRows } from './ad-content-rows.js';
@@ -33,12 +35,21 @@ if (isMainModule(import.meta.url)) {
     const referenceTexts = await loadReferenceTexts(paths.referenceEvalDir);
     const report = checkIntentRows(rows, referenceTexts);
     console.log(formatCounts(report));
+    const source = await loadCorpusSource(paths.dataDir);
+    const corpus = checkCorpus(rows.map((r) => r.value as CorpusRow), source.registry);
+    console.log(`\n${formatCorpusCheck(corpus)}`);
+    const built = buildCorpus(source).bySplit;
+    const stale = SPLITS.filter((split) => toJsonl(built[split]) !== toJsonl(rows.filter((r) => r.split === split).map((r) => r.value)));
+    const corpusFailures: CheckFailure[] = [
+      ...corpus.failures.map((message) => ({ kind: 'corpus_rule' as const, message })),
+      ...stale.map((split) => ({ kind: 'stale' as const, message: `data/intent/${split}.jsonl differs from what data/corpus-v2 builds; run npm run data` })),
+    ];
     const { taxonomy, annotations } = await loadTaxonomySources(paths.taxonomyFile);
     const adReport = checkAdContentRows(taxonomy, annotations, buildAdContentRows(taxonomy, annotations), referenceTexts);
     console.log(
       `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
     );
-    const failures = [...parseFailures, ...report.failures, ...adReport.failures];
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

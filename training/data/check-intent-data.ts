@@ -4,13 +4,13 @@
  * split, labels below their minimum count, and texts that also appear in the reference evaluation sets.
  */
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../../shared/labels.js';
-import { SPLITS, type Split } from '../../shared/splits.js';
+import { CORPUS_SPLITS as SPLITS, type CorpusSplit as Split } from './corpus/topic-splits.js';
 import { normaliseText } from '../../shared/text.js';
 import { labelKey, type LabelledIntentRow } from './intent-rows.js';
 
-export const MIN_ROWS_PER_LABEL = 250;
+export const MIN_ROWS_PER_LABEL = 150;
 
-export type CheckKind = 'malformed' | 'unknown_label' | 'conflicting_labels' | 'cross_split_duplicate' | 'below_minimum' | 'reference_overlap';
+export type CheckKind = 'malformed' | 'unknown_label' | 'conflicting_labels' | 'cross_split_duplicate' | 'below_minimum' | 'reference_overlap' | 'corpus_rule' | 'stale';
 
 export interface CheckFailure {
   kind: CheckKind;
@@ -38,7 +38,7 @@ function emptyCounts(): LabelCounts {
   const counts = {} as LabelCounts;
   for (const head of INTENT_HEADS) {
     counts[head] = {};
-    for (const label of HEAD_LABELS[head]) counts[head][label] = { train: 0, calibration: 0, test: 0, total: 0 };
+    for (const label of HEAD_LABELS[head]) counts[head][label] = { train: 0, selection: 0, calibration: 0, test: 0, total: 0 };
   }
   return counts;
 }
@@ -48,7 +48,7 @@ const where = (row: LocatedRow) => `${row.file}:${row.line}`;
 export function checkIntentRows(rows: readonly LocatedRow[], referenceTexts: ReadonlyMap<string, string>, minPerLabel = MIN_ROWS_PER_LABEL): CheckReport {
   const failures: CheckFailure[] = [];
   const counts = emptyCounts();
-  const rowsPerSplit: Record<Split, number> = { train: 0, calibration: 0, test: 0 };
+  const rowsPerSplit: Record<Split, number> = { train: 0, selection: 0, calibration: 0, test: 0 };
   const byText = new Map<string, Array<{ row: LocatedRow; labels: string }>>();
 
   for (const row of rows) {

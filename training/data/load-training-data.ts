@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { UserFacingError } from '../../shared/errors.js';
 import { sha256File } from '../../shared/hash.js';
 import { readLabelledFile } from '../../shared/labelled-file.js';
-import { SPLITS, splitOfGroup, type Split } from '../../shared/splits.js';
+import { splitOfGroup } from '../../shared/splits.js';
 import { normaliseText } from '../../shared/text.js';
 import { INTENT_DATA_DIR } from './build-intent-data.js';
+import { CORPUS_SPLITS, type CorpusSplit } from './corpus/topic-splits.js';
 import { isRowProblem, validateIntentRow, type LabelledIntentRow } from './intent-rows.js';
 
 export interface TrainingFile {
@@ -15,7 +16,8 @@ export interface TrainingFile {
 }
 
 export interface IntentSplits {
-  splits: Record<Split, LabelledIntentRow[]>;
+  /** `selection` picks features and regularisation; a user file without `split: "selection"` rows leaves it empty and selection uses calibration. */
+  splits: Record<CorpusSplit, LabelledIntentRow[]>;
   files: TrainingFile[];
 }
 
@@ -34,20 +36,20 @@ export async function readIntentRows(path: string): Promise<LabelledIntentRow[]>
   return rows;
 }
 
-/** data/intent/{train,calibration,test}.jsonl, or one user file whose rows carry `split` or are split by `group` (else by text). */
+/** data/intent/{train,selection,calibration,test}.jsonl, or one user file whose rows carry `split` or are split by `group` (else by text). */
 export async function loadIntentSplits(dataDir: string, userFile?: string): Promise<IntentSplits> {
-  const splits: Record<Split, LabelledIntentRow[]> = { train: [], calibration: [], test: [] };
+  const splits: Record<CorpusSplit, LabelledIntentRow[]> = { train: [], selection: [], calibration: [], test: [] };
   const files: TrainingFile[] = [];
   if (userFile) {
     const rows = await readIntentRows(userFile);
     for (const row of rows) {
       const declared = (row as { split?: string }).split;
-      const split = SPLITS.includes(declared as Split) ? (declared as Split) : splitOfGroup(row.group ?? normaliseText(row.text));
+      const split = CORPUS_SPLITS.includes(declared as CorpusSplit) ? (declared as CorpusSplit) : splitOfGroup(row.group ?? normaliseText(row.text));
       splits[split].push(row);
     }
     files.push({ path: userFile, sha256: await sha256File(userFile), rows: rows.length });
   } else {
-    for (const split of SPLITS) {
+    for (const split of CORPUS_SPLITS) {
       const path = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
       splits[split] = await readIntentRows(path);
       files.push({ path: `data/${INTENT_DATA_DIR}/${split}.jsonl`, sha256: await sha256File(path), rows: splits[split].length });

@@ -2,17 +2,13 @@
 import { INTENT_HEADS } from '../../shared/labels.js';
 import type { AdContentSummary, EnvelopeReport, EvalReport, HeadSummary } from './eval-report.js';
 import { formatProblem } from './eval-rows.js';
+import { textTable as table } from '../../shared/text-table.js';
 
 /** Skipped rows listed on the console; the JSON report lists all of them. */
 export const MAX_PROBLEMS_SHOWN = 20;
 
 const f3 = (x: number) => x.toFixed(3);
 
-function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join('  ');
-  return [line(header), ...rows.map(line)];
-}
 
 const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier', 'ECE raw', 'ECE cal', 'thr', 'coverage', 'acc@thr', 'fallback'];
 

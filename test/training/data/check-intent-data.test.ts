@@ -21,9 +21,9 @@ describe('checkIntentRows', () => {
   it('passes clean rows and counts them per head, label and split', () => {
     const report = checkIntentRows(cleanRows(), new Map(), 0);
     expect(report.failures).toEqual([]);
-    expect(report.counts.intent_type.informational).toEqual({ train: 1, calibration: 0, test: 0, total: 1 });
+    expect(report.counts.intent_type.informational).toEqual({ train: 1, selection: 0, calibration: 0, test: 0, total: 1 });
     expect(report.counts.decision_phase.action?.total).toBe(1);
-    expect(report.rowsPerSplit).toEqual({ train: 2, calibration: 0, test: 0 });
+    expect(report.rowsPerSplit).toEqual({ train: 2, selection: 0, calibration: 0, test: 0 });
   });
 
   it('detects malformed rows', () => {

@@ -43,11 +43,12 @@ describe('pickFromCurve', () => {
     expect(pickFromCurve(curve, 100, 0.85, 0.4)).toMatchObject({ threshold: 0.4, targetMet: true });
   });
 
-  it('falls back to the best accepted accuracy, and ignores thresholds accepting too few rows', () => {
-    expect(pickFromCurve(curve, 100, 0.99, 0.2)).toMatchObject({ threshold: 0.5, targetMet: false, acceptedAccuracy: 0.95 });
-    // 20 rows: coverage 0.4 = 8 accepted rows < MIN_ACCEPTED_ROWS at 0.5.
+  it('falls back to the floor when no threshold meets the target, and ignores thresholds accepting too few rows', () => {
+    expect(pickFromCurve(curve, 100, 0.99, 0.2)).toMatchObject({ threshold: 0.2, targetMet: false });
+    // 20 rows: coverage 0.4 = 8 accepted rows < MIN_ACCEPTED_ROWS at 0.5, so 0.5 cannot meet a target of 0.95.
     expect(MIN_ACCEPTED_ROWS).toBe(10);
-    expect(pickFromCurve(curve, 20, 0.99, 0.2)).toMatchObject({ threshold: 0.4, targetMet: false });
+    expect(pickFromCurve(curve, 100, 0.95, 0.2)).toMatchObject({ threshold: 0.5, targetMet: true });
+    expect(pickFromCurve(curve, 20, 0.95, 0.2)).toMatchObject({ threshold: 0.2, targetMet: false });
   });
 });
 
