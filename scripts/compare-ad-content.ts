@@ -22,17 +22,21 @@ import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js'
 import { normaliseText } from '../shared/text.js';
 import { loadAnnotations } from '../taxonomy/annotations.js';
 import { buildAdContentRows } from '../training/data/ad-content-rows.js';
+import { ablationTable, adContentAblation } from '../training/evaluation/ad-content-ablation.js';
+import { NATURAL_EVAL_FILE } from '../training/data/ad-content-eval-rows.js';
 
 interface GoldRow {
   text: string;
   goldId: string;
+  polysemy: boolean;
 }
 
 const SOURCES = ['classifier', 'index', 'resolver'] as const;
 
 await runCli(async () => {
   const args = await withEncoderFlags(yargs(hideBin(process.argv)))
-    .option('data', { type: 'string', array: true, describe: 'labelled files (default: ../shared/eval/reference/ad_content.*.jsonl)' })
+    .option('data', { type: 'string', array: true, describe: 'labelled files (default: data/eval/ad_content.natural.jsonl and ../shared/eval/reference/ad_content.*.jsonl)' })
+    .option('ablation', { type: 'boolean', default: true, describe: 'also print the stage ablation table per file' })
     .strict()
     .parseAsync();
   const config = loadConfig(encoderOverrides(args));
@@ -40,8 +44,11 @@ await runCli(async () => {
   const model = runtime.adContent;
   if (!model) throw new UserFacingError(`ad_content is not available: ${runtime.adContentProblem}`);
   const referenceDir = config.paths.referenceEvalDir;
-  const files =
-    args.data ?? (existsSync(referenceDir) ? (await readdir(referenceDir)).filter((n) => /^ad_content\..*\.jsonl$/.test(n)).sort().map((n) => join(referenceDir, n)) : []);
+  const natural = join(config.paths.dataDir, NATURAL_EVAL_FILE);
+  const files = args.data ?? [
+    ...(existsSync(natural) ? [natural] : []),
+    ...(existsSync(referenceDir) ? (await readdir(referenceDir)).filter((n) => /^ad_content\..*\.jsonl$/.test(n)).sort().map((n) => join(referenceDir, n)) : []),
+  ];
   if (files.length === 0) throw new UserFacingError('no labelled ad_content files given (--data)');
 
   const fitted = buildAdContentRows(model.taxonomy, await loadAnnotations()).filter((r) => r.split !== 'test');
@@ -63,7 +70,7 @@ await runCli(async () => {
         console.error(`${file}:${line}: skipped, gold path unknown in the loaded taxonomy: ${record.ad_content_path ?? record.ad_content_id}`);
         continue;
       }
-      rows.push({ text: record.text, goldId: node.id });
+      rows.push({ text: record.text, goldId: node.id, polysemy: (record as { polysemy?: unknown }).polysemy === true });
     }
     const embeddings = await runtime.encoder.embed(rows.map((r) => r.text));
     const pathOf = (id: string) => model.taxonomy.byId.get(id)?.path ?? [];
@@ -85,6 +92,10 @@ await runCli(async () => {
         const notes = source === 'classifier' && !subset ? [skipped && `${skipped} skipped`, unseen.length < rows.length && `${rows.length - unseen.length} texts seen in training`].filter(Boolean) : [];
         console.log(`${basename(file).padEnd(26)} ${(source + subset).padEnd(18)} ${String(metrics.n).padStart(5)} ${cells.join('')}${notes.length ? `   (${notes.join('; ')})` : ''}`);
       }
+    }
+    if (args.ablation) {
+      const ablation = adContentAblation(model, { texts: rows.map((r) => r.text), embeddings, goldIds: rows.map((r) => r.goldId), polysemy: rows.map((r) => r.polysemy) });
+      console.log(`\nablation on ${basename(file)}:\n${ablationTable(ablation).join('\n')}\n`);
     }
   }
   await runtime.encoder.dispose();

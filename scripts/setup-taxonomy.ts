@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { loadConfig } from '../shared/config.js';
 import { IntegrityError } from '../shared/errors.js';
 import { sha256File } from '../shared/hash.js';
-import { isMainModule, runCli } from '../shared/cli-runner.js';
+import { isMainModule, parseNoFlags, runCli } from '../shared/cli-runner.js';
 
 export const TAXONOMY_FILE_NAME = 'content-taxonomy-3.1.tsv';
 export const TAXONOMY_SHA256 = '7212cdc496ba347a03e703b1932bdcdd4fd29089b058f4edeb4d3da1f1222ea7';
@@ -69,8 +69,10 @@ export async function setupTaxonomy(target: string, sharedDir: string): Promise<
 
 if (isMainModule(import.meta.url)) {
   await runCli(async () => {
+    await parseNoFlags('npm run setup', 'Place the IAB Content Taxonomy 3.1 TSV at taxonomy/ (env TAXONOMY_PATH) and verify its SHA-256: copied from ../shared/taxonomy/ when present, else downloaded (the only step that may need the network).');
     const { paths } = loadConfig();
     const how = await setupTaxonomy(paths.taxonomyFile, paths.sharedTaxonomyDir);
-    if (how !== 'present') console.log(`taxonomy: ${how} to ${paths.taxonomyFile} (SHA-256 verified)`);
+    // stderr: `npm run classify -- --out -` and friends keep stdout for their own output.
+    if (how !== 'present') console.error(`taxonomy: ${how} to ${paths.taxonomyFile} (SHA-256 verified)`);
   });
 }

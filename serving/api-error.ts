@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   internal_error: 500,
   not_ready: 503,
+  encoder_unavailable: 503,
   timeout: 503,
 } as const;
 

@@ -9,6 +9,7 @@ import type { ServingConfig } from '../shared/config.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { ApiError } from './api-error.js';
 import { createClassifierService, type ClassifierService } from './classifier-service.js';
+import type { EncoderPool } from './encoder-pool.js';
 import type { DocumentedRoute } from './openapi.js';
 import { authPlugin, OPEN_ROUTES } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   serving: ServingConfig;
   /** A loaded runtime, or the promise of one: /health answers `unavailable` until it has loaded and warmed up. */
   runtime: ClassifierRuntime | Promise<ClassifierRuntime>;
+  /** Encoder worker threads (serving/server.ts starts them); without a pool the encoder runs on the main thread. */
+  encoderPool?: EncoderPool;
 }
 
 /** Everything the service adds to a Fastify instance. */
@@ -45,7 +48,7 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
   const classifier = createClassifierService({
     runtime: options.runtime,
     batchMaxSize: serving.batchMaxSize,
-    batchMaxWaitMs: serving.batchMaxWaitMs,
+    ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}),
     onBatch: (info) => metrics.observeBatch(info),
   });
   app.decorate('classifier', classifier);
@@ -80,7 +83,7 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
   });
 
   await app.register(errorsPlugin, { bodyLimitBytes: serving.bodyLimitBytes });
-  await app.register(requestLoggingPlugin, { logQueries: serving.logQueries });
+  await app.register(requestLoggingPlugin, { logQueries: serving.logQueries, hashSecret: serving.logHashSecret });
   await app.register(metricsPlugin, { metrics });
   await app.register(authPlugin, { apiKey: serving.apiKey });
   await app.register(limitsPlugin, { requestTimeoutMs: serving.requestTimeoutMs });
@@ -112,6 +115,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Only exact paths; /classify/ is 404, not an alias.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
-  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, { serving, runtime: options.runtime });
+  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, { serving, runtime: options.runtime, ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}) });
   return app as unknown as FastifyInstance;
 }

@@ -1,18 +1,19 @@
 /**
- * Dynamic batching: concurrent callers each submit one item; items are coalesced into one call of
- * `run` (for serving: one encoder pass). A batch is flushed when it reaches `maxBatchSize`, or
- * `maxWaitMs` after its first item was queued. At most `maxConcurrent` batches run at once (1 for
- * one single-threaded in-process encoder); items queued while no slot is free are flushed as soon
- * as one frees up, since they have already waited. An item whose AbortSignal fires while it is still queued leaves the queue
- * (a timed-out request costs no encoder work).
+ * Adaptive batching: concurrent callers each submit one item (or several); items are coalesced into
+ * calls of `run` (for serving: one encoder pass on one worker). There is no fixed wait: while fewer
+ * than `capacity` batches run, queued items go at once; items that arrive while every slot is busy
+ * queue up and form the next batch (up to `maxBatchSize`) as soon as a slot frees. An item whose
+ * AbortSignal fires while it is still queued leaves the queue (a timed-out request costs no encoder
+ * work).
  */
 
 export interface BatcherOptions<I, O> {
   maxBatchSize: number;
-  /** 0 flushes on the next macrotask: callers arriving in the same tick still share a batch. */
-  maxWaitMs: number;
-  /** Batches allowed to run at once (1 for one in-process encoder; the worker count for a pool). Default 1. */
-  maxConcurrent?: number;
+  /**
+   * Batches allowed to run at once: 1 for one in-process encoder, the number of live workers for a
+   * pool (a function, read at every dispatch; call `kick()` when it grows). Default 1.
+   */
+  capacity?: number | (() => number);
   /** One output per input, in order. */
   run: (items: readonly I[]) => Promise<readonly O[]>;
   /** Called after every batch (metrics). */
@@ -23,10 +24,14 @@ export interface Batcher<I, O> {
   submit(item: I, signal?: AbortSignal): Promise<O>;
   /** Several items from one caller (one abort listener for all), outputs in order. */
   submitAll(items: readonly I[], signal?: AbortSignal): Promise<O[]>;
-  /** Items waiting for a batch (not counting the one running). */
+  /** Items waiting for a batch (not counting those running). */
   readonly queued: number;
+  /** Batches running now. */
+  readonly running: number;
   /** True while any batch runs. */
   readonly busy: boolean;
+  /** Capacity may have grown (a worker came back): dispatch what is queued. */
+  kick(): void;
   /** Stop accepting items; resolves when the queue is empty and no batch runs. */
   drain(): Promise<void>;
 }
@@ -51,13 +56,13 @@ interface Pending<I, O> {
 }
 
 export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O> {
-  const { maxBatchSize, maxWaitMs, run, onBatch, maxConcurrent = 1 } = options;
+  const { maxBatchSize, run, onBatch } = options;
+  const given = options.capacity ?? 1;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new RangeError(`maxBatchSize must be a positive integer, given ${maxBatchSize}`);
-  if (!Number.isInteger(maxWaitMs) || maxWaitMs < 0) throw new RangeError(`maxWaitMs must be a non-negative integer, given ${maxWaitMs}`);
-  if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) throw new RangeError(`maxConcurrent must be a positive integer, given ${maxConcurrent}`);
+  if (typeof given === 'number' && (!Number.isInteger(given) || given < 1)) throw new RangeError(`capacity must be a positive integer, given ${given}`);
+  const capacity = typeof given === 'number' ? () => given : given;
 
   const queue: Array<Pending<I, O>> = [];
-  let timer: NodeJS.Timeout | undefined;
   let running = 0;
   let closed = false;
   const drainWaiters: Array<() => void> = [];
@@ -72,20 +77,12 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     if (group.queued === 0 && group.onAbort) group.signal?.removeEventListener('abort', group.onAbort);
   };
 
-  const schedule = () => {
-    if (running >= maxConcurrent || queue.length === 0) return;
-    if (queue.length >= maxBatchSize) {
-      flush();
-    } else if (!timer) {
-      timer = setTimeout(flush, maxWaitMs);
-    }
-  };
+  /** Start batches while a slot is free and items wait. */
+  function dispatch(): void {
+    while (queue.length > 0 && running < capacity()) start(queue.splice(0, maxBatchSize));
+  }
 
-  function flush(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (running >= maxConcurrent || queue.length === 0) return;
-    const batch = queue.splice(0, maxBatchSize);
+  function start(batch: Array<Pending<I, O>>): void {
     batch.forEach(release);
     const started = performance.now();
     running += 1;
@@ -101,12 +98,10 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       }
     })().finally(() => {
       running -= 1;
-      // Whatever queued meanwhile has waited long enough: run it now (up to maxBatchSize).
-      if (queue.length > 0) flush();
-      else settleDrain();
+      // Whatever queued meanwhile goes now (up to maxBatchSize per batch).
+      dispatch();
+      settleDrain();
     });
-    // A free slot and a full batch waiting: start it too.
-    if (queue.length >= maxBatchSize) flush();
   }
 
   const submitAll = (items: readonly I[], signal: AbortSignal | undefined): Promise<O[]> => {
@@ -133,7 +128,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       signal.addEventListener('abort', group.onAbort, { once: true });
     }
     queue.push(...pendings);
-    schedule();
+    dispatch();
     return results;
   };
 
@@ -143,12 +138,16 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     get queued() {
       return queue.length;
     },
+    get running() {
+      return running;
+    },
     get busy() {
       return running > 0;
     },
+    kick: dispatch,
     drain() {
       closed = true;
-      if (queue.length > 0) flush();
+      dispatch();
       return new Promise<void>((resolve) => {
         drainWaiters.push(resolve);
         settleDrain();

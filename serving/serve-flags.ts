@@ -13,7 +13,7 @@ export interface ServeFlags extends EncoderFlags {
   'request-timeout-ms'?: number;
   'body-limit'?: number;
   'batch-max-size'?: number;
-  'batch-max-wait-ms'?: number;
+  'encoder-workers'?: number;
   'shutdown-timeout-ms'?: number;
   artifacts?: string;
 }
@@ -27,8 +27,8 @@ export function withServeFlags<T>(args: Argv<T>): Argv<T & ServeFlags> {
     .option('log-level', { type: 'string', choices: LOG_LEVELS, describe: 'pino log level (default info); env LOG_LEVEL' })
     .option('request-timeout-ms', { type: 'number', describe: 'answer 503 timeout after this long (default 10000); env REQUEST_TIMEOUT_MS' })
     .option('body-limit', { type: 'number', describe: 'max request body bytes (default 65536); env BODY_LIMIT' })
-    .option('batch-max-size', { type: 'number', describe: 'max texts per coalesced encoder call (default 32); env BATCH_MAX_SIZE' })
-    .option('batch-max-wait-ms', { type: 'number', describe: 'max wait for a batch to fill (default 2); env BATCH_MAX_WAIT_MS' })
+    .option('batch-max-size', { type: 'number', describe: 'max texts per coalesced encoder call (default 32; a batch goes as soon as an encoder is free); env BATCH_MAX_SIZE' })
+    .option('encoder-workers', { type: 'number', describe: 'encoder worker threads (default: available cores; 0: encoder on the main thread); env ENCODER_WORKERS' })
     .option('shutdown-timeout-ms', { type: 'number', describe: 'grace period for in-flight requests on SIGTERM (default 15000); env SHUTDOWN_TIMEOUT_MS' })
     .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/); env ARTIFACTS_DIR' }) as unknown as Argv<T & ServeFlags>;
 }
@@ -46,7 +46,7 @@ export function serveOverrides(flags: ServeFlags): ConfigOverrides {
       requestTimeoutMs: flags['request-timeout-ms'],
       bodyLimitBytes: flags['body-limit'],
       batchMaxSize: flags['batch-max-size'],
-      batchMaxWaitMs: flags['batch-max-wait-ms'],
+      encoderWorkers: flags['encoder-workers'],
       shutdownTimeoutMs: flags['shutdown-timeout-ms'],
     },
   };

@@ -1,10 +1,13 @@
 /**
- * The only file that listens. It loads the runtime in the background (so /health answers while the
- * artifacts load and the warm-up runs), sets the socket timeouts, binds HOST:PORT and wires graceful
- * shutdown: on SIGTERM/SIGINT (close-with-grace) it stops accepting connections, answers every
- * request in flight, drains the encoder batcher, disposes the encoder and exits 0; after
- * SHUTDOWN_TIMEOUT_MS it gives up and exits 1. A runtime that fails to load or warm up is logged and
- * the process exits 1. Run it with `npm start` or `query-intent serve`.
+ * The only file that listens. It starts the encoder worker pool (ENCODER_WORKERS threads, default
+ * one per core) and loads the runtime in the background (so /health answers while the artifacts
+ * load and the warm-up runs), sets the socket timeouts, binds HOST:PORT and wires graceful shutdown:
+ * on SIGTERM/SIGINT (close-with-grace) it stops accepting connections, answers every request in
+ * flight, answers requests that still arrive on open keep-alive connections with 503 not_ready and
+ * `Connection: close` (it never resets a connection a client may be writing to), drains the encoder
+ * batcher, stops the workers and exits 0; after SHUTDOWN_TIMEOUT_MS it gives up and exits 1. A
+ * runtime that fails to load or warm up is logged and the process exits 1; a degraded one logs a
+ * warning per missing part. Run it with `npm start` (compiled, from dist/) or `npm run dev`.
  */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
@@ -17,18 +20,31 @@ import { loadConfig, type AppConfig } from '../shared/config.js';
 import { UserFacingError } from '../shared/errors.js';
 import { loadClassifierRuntime, type ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { buildApp, type BuildAppOptions } from './app.js';
-import type { ServiceState } from './classifier-service.js';
+import { degradedReasons, type ServiceState } from './classifier-service.js';
+import { createEncoderPool, type EncoderPool, type PoolLog } from './encoder-pool.js';
 import { serveOverrides, withServeFlags } from './serve-flags.js';
 
-/** How often idle sockets are closed while shutting down (they would otherwise hold close() open). */
-const IDLE_SOCKET_SWEEP_MS = 50;
+/** How often idle keep-alive sockets are checked while shutting down (they would otherwise hold close() open). */
+const IDLE_SOCKET_SWEEP_MS = 25;
+/**
+ * While shutting down, a keep-alive socket is closed only after it has carried no request for this
+ * long: a client that reuses it sooner gets its 503 not_ready (Connection: close) instead of a reset.
+ * Clients under load send their next request within a millisecond of the previous answer.
+ */
+const IDLE_SOCKET_GRACE_MS = 300;
 /** Node's full-request timeout sits this far above REQUEST_TIMEOUT_MS, so the app's 503 timeout answers first. */
 const SOCKET_TIMEOUT_MARGIN_MS = 1_000;
 
 export interface StartServerOptions {
   config: AppConfig;
-  /** Default: loadClassifierRuntime(config) (the configured encoder and artifacts). */
+  /**
+   * Default: the configured encoder and artifacts, the encoder in config.serving.encoderWorkers
+   * worker threads (on the main thread when 0). A custom loader runs its encoder on the main thread
+   * unless `encoderPool` is given too.
+   */
   loadRuntime?: () => Promise<ClassifierRuntime>;
+  /** Start the encoder pool (default: createEncoderPool over the configured encoder and artifacts). */
+  encoderPool?: (log: PoolLog) => EncoderPool;
   logger?: BuildAppOptions['logger'];
 }
 
@@ -57,35 +73,59 @@ export function exposureWarning(host: string, apiKey: string | undefined): strin
 }
 
 /**
- * Sockets with no request in progress: keep-alive connections between requests, and connections a
- * client opened but has not used yet (Node's closeIdleConnections leaves the latter open, and they
- * would hold server.close() until the client drops them). Returns a function that destroys them.
+ * Per socket: requests in progress and when the last one ended. While shutting down, sockets idle
+ * for IDLE_SOCKET_GRACE_MS are closed (keep-alive connections between requests, and connections a
+ * client opened but never used, which would hold server.close() open); a busy or recently used
+ * socket stays open, so a request written to it is parsed and answered (503 not_ready, Connection:
+ * close) rather than reset. Returns the sweep.
  */
-function trackIdleSockets(server: Server): () => void {
-  const active = new Map<Socket, number>();
+function trackIdleSockets(server: Server): (graceMs: number) => void {
+  const sockets = new Map<Socket, { requests: number; idleSince: number }>();
   server.on('connection', (socket: Socket) => {
-    active.set(socket, 0);
-    socket.once('close', () => active.delete(socket));
+    sockets.set(socket, { requests: 0, idleSince: performance.now() });
+    socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    active.set(socket, (active.get(socket) ?? 0) + 1);
+    const state = sockets.get(request.socket);
+    if (!state) return;
+    state.requests += 1;
     response.once('close', () => {
-      const count = active.get(socket);
-      if (count !== undefined) active.set(socket, count - 1);
+      state.requests -= 1;
+      state.idleSince = performance.now();
     });
   });
-  return () => {
-    for (const [socket, requests] of active) if (requests <= 0) socket.destroy();
+  return (graceMs) => {
+    const now = performance.now();
+    for (const [socket, state] of sockets) if (state.requests <= 0 && now - state.idleSince >= graceMs) socket.destroy();
+  };
+}
+
+/** The encoder pool's log lines, through the app's logger. */
+function poolLog(app: FastifyInstance): PoolLog {
+  return {
+    info: (fields, message) => app.log.info(fields, message),
+    warn: (fields, message) => app.log.warn(fields, message),
+    error: (fields, message) => app.log.error(fields, message),
   };
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
   const { serving } = config;
-  const runtime = (options.loadRuntime ?? (() => loadClassifierRuntime(config)))();
+  // The pool logs through the app's logger, which exists only once the app does.
+  let log: PoolLog = { info: () => {}, warn: () => {}, error: () => {} };
+  const forward: PoolLog = { info: (f, m) => log.info(f, m), warn: (f, m) => log.warn(f, m), error: (f, m) => log.error(f, m) };
+  const pool = options.encoderPool
+    ? options.encoderPool(forward)
+    : !options.loadRuntime && serving.encoderWorkers > 0
+      ? createEncoderPool({ size: serving.encoderWorkers, config, log: forward })
+      : undefined;
+  const runtime =
+    options.loadRuntime?.() ??
+    (pool ? pool.ready.then((encoder) => loadClassifierRuntime(config, { encoder: pool.encoder(encoder) })) : loadClassifierRuntime(config));
   runtime.catch(() => {}); // the classifier service records the failure; /health reports it
-  const app = buildApp({ serving, runtime, logger: options.logger });
+  const app = buildApp({ serving, runtime, logger: options.logger, ...(pool ? { encoderPool: pool } : {}) });
+  log = poolLog(app);
 
   app.server.requestTimeout = serving.requestTimeoutMs + SOCKET_TIMEOUT_MARGIN_MS;
   app.server.headersTimeout = Math.min(app.server.requestTimeout, 10_000 + SOCKET_TIMEOUT_MARGIN_MS);
@@ -95,6 +135,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await app.listen({ host: serving.host, port: serving.port });
   } catch (error) {
     await app.close();
+    await pool?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
       throw new UserFacingError(`cannot listen on ${serving.host}:${serving.port} (${code}); set HOST / PORT or --host / --port`);
@@ -107,8 +148,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (warning) app.log.warn(warning);
 
   const settled = app.classifier.settled.then((state) => {
-    if (state === 'ready') {
-      app.log.info({ system_version: app.classifier.runtime?.systemVersion, encoder: app.classifier.runtime?.encoder.id }, 'classifier ready');
+    const loaded = app.classifier.runtime;
+    if (state === 'ready' && loaded) {
+      app.log.info({ system_version: loaded.systemVersion, encoder: loaded.encoder.id, encoder_workers: pool?.size ?? 0 }, 'classifier ready');
+      for (const reason of degradedReasons(loaded)) app.log.warn({ reason }, `degraded: ${reason}`);
     } else {
       app.log.error({ err: app.classifier.failure }, 'classifier failed to load');
     }
@@ -119,15 +162,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const shutdown = (reason: string) =>
     (closing ??= (async () => {
       app.log.info({ reason }, 'shutting down: refusing new connections, answering requests in flight');
-      closeIdleSockets();
-      const sweep = setInterval(closeIdleSockets, IDLE_SOCKET_SWEEP_MS);
+      // Node's server.close() (and Fastify's forceCloseConnections) would destroy every idle
+      // keep-alive socket at once, resetting requests clients are writing to them right now; the
+      // sweep below closes them once they have been quiet for IDLE_SOCKET_GRACE_MS instead.
+      app.server.closeIdleConnections = () => {};
+      const sweep = setInterval(() => closeIdleSockets(IDLE_SOCKET_GRACE_MS), IDLE_SOCKET_SWEEP_MS);
       try {
         await app.close();
       } finally {
         clearInterval(sweep);
       }
       const loaded = await runtime.catch(() => undefined);
-      await loaded?.encoder.dispose();
+      if (loaded) await loaded.encoder.dispose();
+      else await pool?.close();
       app.log.info('shut down');
     })());
 
@@ -135,20 +182,55 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   return { app, url: `http://${host}:${port}`, port, settled, shutdown };
 }
 
-/** SIGTERM/SIGINT (and uncaught errors) -> graceful shutdown, then exit 0 (1 after an error or the timeout). */
+/** Signals that start a graceful shutdown. */
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+/**
+ * A repeat of a shutdown signal within this long is the same request arriving twice (a signal sent to
+ * the process group reaches node directly and again through npm, which forwards it); a later repeat
+ * forces exit 1.
+ */
+const REPEATED_SIGNAL_WINDOW_MS = 2_000;
+
+/**
+ * SIGTERM/SIGINT (and uncaught errors, via close-with-grace) -> graceful shutdown, then exit 0 (1
+ * after an error or SHUTDOWN_TIMEOUT_MS).
+ */
 export function installGracefulShutdown(server: RunningServer, delayMs: number): { uninstall(): void } {
   const log = server.app.log;
-  return closeWithGrace(
+  let reason: string | undefined;
+  let firstSignalAt = 0;
+  const grace = closeWithGrace(
     {
       delay: delayMs,
+      // SIGTERM/SIGINT are handled below (repeats tolerated); the other signals close-with-grace knows also shut down.
+      skip: [...SHUTDOWN_SIGNALS],
       logger: { error: (message: unknown) => log.error(message) },
       onTimeout: (delay) => log.error(`shutdown did not finish within ${delay} ms; exiting`),
     },
     async ({ signal, err }) => {
       if (err) log.error({ err }, 'uncaught error; shutting down');
-      await server.shutdown(signal ?? (err ? 'uncaught error' : 'exit'));
+      await server.shutdown(reason ?? signal ?? (err ? 'uncaught error' : 'exit'));
     },
   );
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (reason === undefined) {
+      reason = signal;
+      firstSignalAt = performance.now();
+      void grace.close();
+    } else if (performance.now() - firstSignalAt < REPEATED_SIGNAL_WINDOW_MS) {
+      log.info({ signal }, 'already shutting down');
+    } else {
+      log.error({ signal }, `second ${signal} while shutting down; exiting now`);
+      process.exit(1);
+    }
+  };
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
+  return {
+    uninstall() {
+      grace.uninstall();
+      for (const signal of SHUTDOWN_SIGNALS) process.removeListener(signal, onSignal);
+    },
+  };
 }
 
 /** `npm start` / `query-intent serve`: listen, load, and exit 1 if the classifier cannot load. */

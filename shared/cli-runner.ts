@@ -18,3 +18,13 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
 export function isMainModule(moduleUrl: string): boolean {
   return process.argv[1] !== undefined && moduleUrl === pathToFileURL(process.argv[1]).href;
 }
+
+/**
+ * Argument handling for a script that takes no flags: `--help` prints `usage` and exits 0 before the
+ * script does anything (nothing is written), and an unknown flag is an error.
+ */
+export async function parseNoFlags(scriptName: string, usage: string): Promise<void> {
+  const { default: yargs } = await import('yargs');
+  const { hideBin } = await import('yargs/helpers');
+  await yargs(hideBin(process.argv)).scriptName(scriptName).usage(`${scriptName}\n\n${usage}`).version(false).strict().help().parseAsync();
+}

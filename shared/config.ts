@@ -2,12 +2,20 @@
  * The one typed place for configuration. Defaults live here; environment variables override them,
  * and CLI flags override both (callers pass them as `overrides`).
  */
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './errors.js';
 import type { NgramScope } from './features/feature-set.js';
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The checkout's root, whether this module runs from shared/ (tsx) or from the compiled dist/shared/ (`npm start`). */
+export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(moduleDir: string): string {
+  const parent = resolve(moduleDir, '..');
+  return basename(parent) === 'dist' && existsSync(resolve(parent, '..', 'package.json')) ? resolve(parent, '..') : parent;
+}
 
 export const ENCODER_BACKENDS = ['use-lite', 'transformers'] as const;
 export type EncoderBackend = (typeof ENCODER_BACKENDS)[number];
@@ -48,16 +56,31 @@ export interface HeadTrainingConfig {
   ngramWeight: number;
   /** `wanted`: n-grams skip the part of a query it rules out ("X, not Y"). */
   ngramScope: NgramScope;
+  /** Word n-gram lengths and character n-gram lengths hashed into the n-gram block (empty: none). */
+  wordNgrams: number[];
+  charNgrams: number[];
   epochs: number;
   batchSize: number;
   learningRate: number;
-  /** L2 penalties tried; the one with the best calibration-split accuracy wins per head. */
+  /** L2 penalties tried; the one with the best held-out score wins per head. */
   l2Grid: number[];
+}
+
+/** One feature set the intent selection compares (the rest of the head config is shared). */
+export type FeatureCandidate = { name: string } & Pick<HeadTrainingConfig, 'features' | 'ngramWeight' | 'wordNgrams' | 'charNgrams'>;
+
+export interface IntentSelectionConfig {
+  /** Feature sets compared by topic-held-out macro-F1 on the selection split. */
+  candidates: FeatureCandidate[];
+  /** L2 used while comparing feature sets; the chosen set then tries every value of intent.l2Grid. */
+  comparisonL2: number;
 }
 
 export interface TrainingConfig {
   seed: number;
+  /** Intent heads: the features here are the default; selection (below) picks the ones trained. */
   intent: HeadTrainingConfig;
+  intentSelection: IntentSelectionConfig;
   adContent: HeadTrainingConfig;
   /** Target precision (accepted accuracy) per head when picking its confidence threshold. */
   targetPrecision: Record<'intent_type' | 'intent_subtype' | 'decision_phase' | 'ad_content', number>;
@@ -83,10 +106,12 @@ export interface ServingConfig {
   requestTimeoutMs: number;
   /** BODY_LIMIT: request body bytes; larger bodies get 413 `payload_too_large`. */
   bodyLimitBytes: number;
-  /** BATCH_MAX_SIZE: texts per coalesced encoder call. */
+  /** BATCH_MAX_SIZE: texts per coalesced encoder call (a batch goes as soon as an encoder is free; no fixed wait). */
   batchMaxSize: number;
-  /** BATCH_MAX_WAIT_MS: how long the first queued text waits for company before its batch runs. */
-  batchMaxWaitMs: number;
+  /** ENCODER_WORKERS: encoder worker threads (default: available cores); 0 runs the encoder on the main thread. */
+  encoderWorkers: number;
+  /** LOG_HASH_SECRET: key of the HMAC that identifies queries in logs; a random one per process when unset. */
+  logHashSecret: string | undefined;
   /** SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, in-flight requests get this long before the process exits 1. */
   shutdownTimeoutMs: number;
 }
@@ -101,7 +126,8 @@ export interface AppConfig {
 export interface ConfigOverrides {
   encoder?: Partial<EncoderConfig>;
   paths?: Partial<PathsConfig>;
-  training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: FeatureKindSetting };
+  /** `features`: the name of one selection candidate (selection then only fits that one). */
+  training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: string };
   serving?: Partial<ServingConfig>;
 }
 
@@ -117,9 +143,20 @@ export const DEFAULT_CONFIG: AppConfig = {
   },
   training: {
     seed: 20261121,
-    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 1e-5, 1e-4] },
-    adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
-    targetPrecision: { intent_type: 0.8, intent_subtype: 0.75, decision_phase: 0.75, ad_content: 0.7 },
+    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-5, 1e-4, 1e-3] },
+    intentSelection: {
+      candidates: [
+        { name: 'embedding', features: 'embedding', ngramWeight: 0, wordNgrams: [], charNgrams: [] },
+        { name: 'embedding+word', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [] },
+        { name: 'embedding+char', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [], charNgrams: [3, 4, 5] },
+        { name: 'embedding+word+char x0.5', features: 'embedding+ngrams', ngramWeight: 0.5, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+        { name: 'embedding+word+char x1', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+        { name: 'embedding+word+char x2', features: 'embedding+ngrams', ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+      ],
+      comparisonL2: 1e-4,
+    },
+    adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+    targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
     thresholdFloor: 0.2,
   },
   serving: {
@@ -131,7 +168,8 @@ export const DEFAULT_CONFIG: AppConfig = {
     requestTimeoutMs: 10_000,
     bodyLimitBytes: 65_536,
     batchMaxSize: 32,
-    batchMaxWaitMs: 2,
+    encoderWorkers: availableParallelism(),
+    logHashSecret: undefined,
     shutdownTimeoutMs: 15_000,
   },
 };
@@ -200,9 +238,17 @@ function servingFromEnv(env: Env): RawServing {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT,
     batchMaxSize: env.BATCH_MAX_SIZE,
-    batchMaxWaitMs: env.BATCH_MAX_WAIT_MS,
+    encoderWorkers: env.ENCODER_WORKERS,
+    // An empty LOG_HASH_SECRET means "generate one", never "the empty key".
+    logHashSecret: env.LOG_HASH_SECRET === '' ? undefined : env.LOG_HASH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });
+}
+
+function validLogHashSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (String(value).length < 16) throw new ConfigError(`log hash secret (LOG_HASH_SECRET) must be at least 16 characters; given ${String(value).length}`);
+  return String(value);
 }
 
 function validServing(raw: RawServing): ServingConfig {
@@ -222,7 +268,8 @@ function validServing(raw: RawServing): ServingConfig {
     requestTimeoutMs: intInRange('request timeout (REQUEST_TIMEOUT_MS / --request-timeout-ms)', merged.requestTimeoutMs, 1, 600_000),
     bodyLimitBytes: intInRange('body limit (BODY_LIMIT / --body-limit)', merged.bodyLimitBytes, 1, 16 * 1024 * 1024),
     batchMaxSize: intInRange('batch max size (BATCH_MAX_SIZE / --batch-max-size)', merged.batchMaxSize, 1, 1024),
-    batchMaxWaitMs: intInRange('batch max wait (BATCH_MAX_WAIT_MS / --batch-max-wait-ms)', merged.batchMaxWaitMs, 0, 1000),
+    encoderWorkers: intInRange('encoder workers (ENCODER_WORKERS / --encoder-workers)', merged.encoderWorkers, 0, 64),
+    logHashSecret: validLogHashSecret(merged.logHashSecret),
     shutdownTimeoutMs: intInRange('shutdown timeout (SHUTDOWN_TIMEOUT_MS / --shutdown-timeout-ms)', merged.shutdownTimeoutMs, 1, 600_000),
   };
 }
@@ -238,7 +285,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   const training = structuredClone(DEFAULT_CONFIG.training);
   if (overrides.training?.seed !== undefined) training.seed = overrides.training.seed;
   if (overrides.training?.features !== undefined) {
-    training.intent.features = oneOf('feature set (--features)', overrides.training.features, FEATURE_KINDS);
+    const name = oneOf('feature set (--features)', overrides.training.features, training.intentSelection.candidates.map((c) => c.name));
+    training.intentSelection.candidates = training.intentSelection.candidates.filter((c) => c.name === name);
   }
   if (encoder.backend === 'transformers' && !encoder.model) {
     throw new ConfigError('the transformers encoder needs a model: set ENCODER_MODEL or --encoder-model to a Hub id or a local folder');

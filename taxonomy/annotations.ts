@@ -1,7 +1,9 @@
 /**
  * The project's own annotations over the taxonomy, keyed by Unique ID: aliases and example queries
- * (annotations/nodes/*.json), regulated verticals (annotations/regulated.json) and internal extension
- * nodes for commercial topics the IAB table lacks (annotations/extensions.json, ids prefixed `x-`).
+ * (annotations/nodes/*.json), polysemy queries (annotations/polysemy.json: a node-name word used in
+ * another sense, filed under the node the query is about), regulated verticals (annotations/regulated.json)
+ * and internal extension nodes for commercial topics the IAB table lacks (annotations/extensions.json,
+ * ids prefixed `x-`). annotations/README.md holds the conventions for contested regions.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -30,10 +32,20 @@ export interface ExtensionNode extends NodeAnnotation {
   name: string;
 }
 
+/** A query that uses a word of some node's name in another sense, filed under the node it is about. */
+export interface PolysemyQuery {
+  text: string;
+  /** Unique ID (or extension id) of the node the query is about. */
+  node: string;
+  /** The word that also names another node. */
+  word: string;
+}
+
 export interface Annotations {
   nodes: ReadonlyMap<string, NodeAnnotation>;
   regulated: ReadonlyMap<string, RegulatedEntry>;
   extensions: readonly ExtensionNode[];
+  polysemy: readonly PolysemyQuery[];
 }
 
 async function readJson<T>(path: string): Promise<T> {
@@ -56,7 +68,8 @@ export async function loadAnnotations(dir = ANNOTATIONS_DIR): Promise<Annotation
   }
   const regulated = await readJson<{ nodes: Record<string, RegulatedEntry> }>(join(dir, 'regulated.json'));
   const extensions = await readJson<{ nodes: ExtensionNode[] }>(join(dir, 'extensions.json'));
-  return { nodes, regulated: new Map(Object.entries(regulated.nodes)), extensions: extensions.nodes };
+  const polysemy = await readJson<{ rows: PolysemyQuery[] }>(join(dir, 'polysemy.json'));
+  return { nodes, regulated: new Map(Object.entries(regulated.nodes)), extensions: extensions.nodes, polysemy: polysemy.rows };
 }
 
 /** The taxonomy plus the internal extension nodes, each under its IAB parent. */

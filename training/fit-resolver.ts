@@ -1,47 +1,48 @@
 /**
- * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight,
- * walk-up threshold) on the ad_content calibration split: the set with the best exact-node accuracy,
- * ties broken by parent-safe accuracy (the prediction is the gold node or one of its ancestors), then
- * by simplicity (earlier in the grid).
+ * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight and
+ * gate, walk-up threshold) on the ad_content calibration split: the set with the best exact-node
+ * accuracy, ties broken by parent-safe accuracy (the prediction is the gold node or one of its
+ * ancestors), then by simplicity (earlier in the grid). The classifier and index distributions of
+ * every row are computed once; each parameter set only remixes and reranks them.
  */
-import { buildAdContentModel, chooseAdContent, DEFAULT_RESOLVER_PARAMS, scoreAdContent, type AdContentModel, type AdContentScores } from '../shared/ad-content/resolve-ad-content.js';
+import { buildAdContentModel, chooseAdContent, DEFAULT_RESOLVER_PARAMS, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
 import type { StoredResolver } from '../shared/artifacts/layout.js';
 import { lineage } from '../taxonomy/taxonomy.js';
+import { rowDistributions, type ResolverRows, type RowDistributions } from './ad-content-distributions.js';
 
-export const INDEX_WEIGHTS = [0, 0.15, 0.3, 0.5] as const;
-export const LEXICAL_WEIGHTS = [0, 0.1, 0.2] as const;
+export const INDEX_WEIGHTS = [0, 0.15, 0.3] as const;
+export const LEXICAL_WEIGHTS = [0, 0.05, 0.1, 0.2] as const;
+export const LEXICAL_GATES = [0, 0.25, 0.5] as const;
 export const WALK_UP_THRESHOLDS = [0, 0.1, 0.2, 0.35, 0.5] as const;
-
-export interface ResolverRows {
-  texts: readonly string[];
-  embeddings: readonly Float32Array[];
-  goldIds: readonly string[];
-}
 
 type ModelParts = Parameters<typeof buildAdContentModel>[0];
 
-function accuracyOf(model: AdContentModel, scores: readonly AdContentScores[], rows: ResolverRows): { exact: number; parent_safe: number } {
+/** Exact and parent-safe accuracy of one parameter set over precomputed distributions. */
+export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistributions[], goldIds: readonly string[]): { exact: number; parent_safe: number } {
   let exact = 0;
   let parentSafe = 0;
-  scores.forEach((score, i) => {
-    const chosen = chooseAdContent(model, score).node.id;
-    const gold = rows.goldIds[i] as string;
+  rows.forEach((row, i) => {
+    const scores = rerankedScores(model, row.contrast, row.classifier, model.params.indexWeight > 0 ? row.index : undefined);
+    const chosen = chooseAdContent(model, scores).node.id;
+    const gold = goldIds[i] as string;
     if (chosen === gold) exact += 1;
     if (lineage(model.taxonomy, gold).some((n) => n.id === chosen)) parentSafe += 1;
   });
-  const n = Math.max(rows.texts.length, 1);
+  const n = Math.max(rows.length, 1);
   return { exact: exact / n, parent_safe: parentSafe / n };
 }
 
 export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRows): StoredResolver {
+  const base = buildAdContentModel({ ...parts, params: DEFAULT_RESOLVER_PARAMS });
+  const distributions = rowDistributions(base, rows);
   const search: StoredResolver['search'] = [];
   for (const indexWeight of INDEX_WEIGHTS) {
     for (const lexicalWeight of LEXICAL_WEIGHTS) {
-      const scored = buildAdContentModel({ ...parts, params: { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight } });
-      const scores = rows.texts.map((text, i) => scoreAdContent(scored, text, rows.embeddings[i] as Float32Array));
-      for (const walkUpThreshold of WALK_UP_THRESHOLDS) {
-        const model = { ...scored, params: { ...scored.params, walkUpThreshold } };
-        search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, walk_up_threshold: walkUpThreshold, ...accuracyOf(model, scores, rows) });
+      for (const lexicalGate of lexicalWeight === 0 ? [0] : LEXICAL_GATES) {
+        for (const walkUpThreshold of WALK_UP_THRESHOLDS) {
+          const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, walkUpThreshold };
+          search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, walk_up_threshold: walkUpThreshold, ...resolverAccuracy({ ...base, params }, distributions, rows.goldIds) });
+        }
       }
     }
   }
@@ -50,6 +51,7 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
     index_weight: best.index_weight,
     index_temperature: DEFAULT_RESOLVER_PARAMS.indexTemperature,
     lexical_weight: best.lexical_weight,
+    lexical_gate: best.lexical_gate ?? 0,
     candidates: DEFAULT_RESOLVER_PARAMS.candidates,
     walk_up_threshold: best.walk_up_threshold,
     search,

@@ -18,7 +18,7 @@ import { startProgress } from '../shared/progress.js';
 import { verifyTaxonomyFile } from '../scripts/setup-taxonomy.js';
 import { loadTaxonomySources, type Annotations, type TaxonomySources } from '../taxonomy/annotations.js';
 import { sha256Hex } from '../shared/hash.js';
-import { jsonBytes, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
+import { jsonBytes, removeStaleArtifactTemporaries, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
 import { deriveVersion } from './artifacts/derive-version.js';
 import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
@@ -35,6 +35,11 @@ import { decodeMatrix, encodeMatrix, type StoredDtype } from '../shared/artifact
 import type { QueryFeatures } from '../shared/features/feature-set.js';
 import { indexEntries, nodeCentroids } from './taxonomy-index.js';
 import { fitResolver } from './fit-resolver.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
+import { ablationMarkdown, ablationTable, adContentAblation } from './evaluation/ad-content-ablation.js';
+import { NATURAL_EVAL_FILE, readAdContentEvalRows } from './data/ad-content-eval-rows.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -65,7 +70,8 @@ export interface TrainResult {
 async function embedAll(encoder: Encoder, texts: readonly string[], label: string): Promise<Map<string, Float32Array>> {
   const unique = [...new Set(texts)];
   const progress = startProgress(label, unique.length, 'texts');
-  const vectors = await encoder.embed(unique, { onProgress: (done) => progress.update(done) });
+  // The cache reports progress over the texts it must embed (cached ones cost nothing).
+  const vectors = await encoder.embed(unique, { onProgress: (done, total) => progress.update(done, total) });
   progress.stop();
   return new Map(unique.map((text, i) => [text, vectors[i] as Float32Array]));
 }
@@ -121,8 +127,12 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   if (intent) log(`data: intent ${intent.splits.train.length}/${intent.splits.selection.length}/${intent.splits.calibration.length}/${intent.splits.test.length} (train/selection/calibration/test, topics held out)`);
   if (adRows.length) log(`data: ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length} over ${taxonomy.nodes.length} taxonomy nodes`);
 
+  for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
+  const naturalFile = join(paths.dataDir, NATURAL_EVAL_FILE);
+  const naturalRows = adRows.length && existsSync(naturalFile) ? await readAdContentEvalRows(naturalFile, taxonomy) : undefined;
   const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), paths.embedCacheDir);
   const texts = [
+    ...(naturalRows?.texts ?? []),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
     ...adRows.map((r) => r.text),
     ...(stages.has('index') || stages.has('ad-content') ? entries.texts : []),
@@ -182,17 +192,25 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         onProgress: progress('ad_content'),
       })
     )[AD_CONTENT_HEAD] as FittedHead;
+    const resolverParts = {
+      classifier: { head: fitted.head, featureSet: fitted.featureSet, calibration: fitted.calibration.map, modelPath: '', calibrationPath: '' },
+      index: { nodeIds, entryNode: Int32Array.from(nodeIds.keys()), dim: encoder.dim, vectors: flattenRows(nodeCentroids(entries, (t) => vectors.get(t) as Float32Array)) },
+      taxonomy,
+      regulated: annotations.regulated,
+      threshold: fitted.threshold.threshold,
+    };
     const resolver = fitResolver(
-      {
-        classifier: { head: fitted.head, featureSet: fitted.featureSet, calibration: fitted.calibration.map, modelPath: '', calibrationPath: '' },
-        index: { nodeIds, entryNode: Int32Array.from(nodeIds.keys()), dim: encoder.dim, vectors: flattenRows(nodeCentroids(entries, (t) => vectors.get(t) as Float32Array)) },
-        taxonomy,
-        regulated: annotations.regulated,
-        threshold: fitted.threshold.threshold,
-      },
+      resolverParts,
       { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
     );
-    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
+    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
+    const served = buildAdContentModel({ ...resolverParts, params: resolverParamsOf(resolver) });
+    const testRows = adBySplit('test');
+    const ablations = [
+      { on: 'ad_content test split: held-out hand-written and polysemy queries', rows: adContentAblation(served, { texts: testRows.map((r) => r.text), embeddings: testRows.map((r) => vectors.get(r.text) as Float32Array), goldIds: testRows.map((r) => r.ad_content_id), polysemy: testRows.map((r) => r.source === 'polysemy') }) },
+      ...(naturalRows ? [{ on: `${NATURAL_EVAL_FILE}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...naturalRows, embeddings: naturalRows.texts.map((t) => vectors.get(t) as Float32Array) }) }] : []),
+    ];
+    for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
     outputs.push({
       files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
@@ -203,6 +221,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         labels: { [AD_CONTENT_HEAD]: nodeIds },
         thresholds: { [AD_CONTENT_HEAD]: thresholdRecord(fitted, training.targetPrecision.ad_content, training.thresholdFloor) },
       },
+      reportSections: ablations.flatMap((a) => ablationMarkdown(a.rows, a.on)),
+      reportFields: { ad_content_ablation: ablations },
     });
   }
   if (stages.has('index')) {
@@ -287,7 +307,7 @@ async function writeDerived(artifactsDir: string, shared: ManifestDraft, outputs
 }
 
 function annotationsDigest(annotations: Annotations): string {
-  return sha256Hex(JSON.stringify({ nodes: [...annotations.nodes.entries()], regulated: [...annotations.regulated.entries()], extensions: annotations.extensions }));
+  return sha256Hex(JSON.stringify({ nodes: [...annotations.nodes.entries()], regulated: [...annotations.regulated.entries()], extensions: annotations.extensions, polysemy: annotations.polysemy }));
 }
 
 function summaryTable(result: TrainResult): string {

@@ -10,6 +10,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { ApiError, type ErrorBody } from '../api-error.js';
 import { BatcherClosedError } from '../batcher.js';
 import { NotReadyError } from '../classifier-service.js';
+import { EncoderWorkerError } from '../encoder-pool.js';
 import { globalPlugin } from './global-plugin.js';
 import { ClientGoneError } from './limits.js';
 
@@ -94,6 +95,7 @@ export function toApiError(error: unknown, request: FastifyRequest, options: Err
   if (error instanceof ApiError) return error;
   if (error instanceof NotReadyError) return new ApiError('not_ready', `${error.message}; retry shortly`, undefined, { 'retry-after': '1' });
   if (error instanceof BatcherClosedError) return new ApiError('not_ready', 'the service is shutting down', undefined, { 'retry-after': '1' });
+  if (error instanceof EncoderWorkerError) return new ApiError('encoder_unavailable', 'the encoder worker running this request stopped; retry', undefined, { 'retry-after': '1' });
   // Only logged: the client is gone, or the timeout answer was already sent.
   if (error instanceof ClientGoneError) return new ApiError('timeout', 'client closed the connection');
   const fastifyError = error as Partial<FastifyError> & { validation?: ErrorObject[] };
@@ -125,7 +127,9 @@ export function toApiError(error: unknown, request: FastifyRequest, options: Err
 }
 
 function send(reply: FastifyReply, error: ApiError): FastifyReply {
-  return reply.code(error.statusCode).headers(error.headers).send(error.body());
+  // A route may declare another shape for this status (GET /health's 503 is its health report): the
+  // error body is sent as is, so a 503 not_ready during shutdown never turns into a 500.
+  return reply.code(error.statusCode).headers(error.headers).type('application/json; charset=utf-8').serializer(JSON.stringify).send(error.body());
 }
 
 /** The error body for malformed HTTP, written straight to the socket (Fastify's clientErrorHandler). */

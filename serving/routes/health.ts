@@ -1,19 +1,19 @@
 /**
  * GET /health (outside auth). `ok` when every head is ready (artifacts loaded and verified, one
- * warm-up inference done); `degraded` when ad_content serves the placeholder or a head has no
- * calibration; `unavailable` with HTTP 503 while loading, or when loading or the warm-up failed.
+ * warm-up inference done) and every encoder worker is up; `degraded` when ad_content serves the
+ * placeholder, a head has no calibration, or encoder workers are being replaced, with one line per
+ * cause in `reasons`; `unavailable` with HTTP 503 while loading, or when loading or the warm-up
+ * failed. No filesystem paths: the route is open to anyone who can reach the port.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { AD_CONTENT_HEAD } from '../../shared/artifacts/layout.js';
 import { INTENT_HEADS } from '../../shared/labels.js';
 import { PACKAGE_VERSION } from '../../shared/pipeline/classifier-runtime.js';
-import type { ClassifierService } from '../classifier-service.js';
+import { degradedReasons, redactPaths, type ClassifierService } from '../classifier-service.js';
 import { ref } from '../schemas.js';
 
 export interface HeadStatus {
   head: string;
-  model_path: string;
-  calibration_path: string;
   ready: boolean;
   calibrated: boolean;
 }
@@ -21,33 +21,34 @@ export interface HeadStatus {
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'unavailable';
   system_version: string;
+  /** Why the status is not `ok`, one line per cause (empty when ok). */
+  reasons: string[];
   heads: HeadStatus[];
+  /** Encoder worker threads (absent when the encoder runs on the main thread). */
+  encoder_workers?: { size: number; ready: number };
 }
 
 export function healthReport(service: ClassifierService): HealthReport {
   const runtime = service.runtime;
   const serving = service.state === 'ready';
-  if (!runtime) {
-    const heads = [...INTENT_HEADS, AD_CONTENT_HEAD].map((head) => ({ head, model_path: '', calibration_path: '', ready: false, calibrated: false }));
-    return { status: 'unavailable', system_version: PACKAGE_VERSION, heads };
+  const stats = service.workers();
+  const workers = stats ? { encoder_workers: { size: stats.size, ready: stats.ready } } : {};
+  if (!runtime || !serving) {
+    const heads = [
+      ...INTENT_HEADS.map((head) => ({ head, ready: false, calibrated: runtime?.artifacts.intentHeads[head].calibration !== undefined && runtime !== undefined })),
+      { head: AD_CONTENT_HEAD, ready: false, calibrated: runtime?.artifacts.adContent?.calibration !== undefined && runtime !== undefined },
+    ];
+    const reason =
+      service.state === 'loading'
+        ? 'loading artifacts and warming up the encoder'
+        : `the classifier failed to load: ${redactPaths(service.failure?.message ?? 'unknown error', runtime?.artifacts.dir ?? '\0')}`;
+    return { status: 'unavailable', system_version: runtime?.systemVersion ?? PACKAGE_VERSION, reasons: [reason], heads, ...workers };
   }
-  const intent = INTENT_HEADS.map((head) => {
-    const loaded = runtime.artifacts.intentHeads[head];
-    const calibrated = loaded.calibration !== undefined;
-    return { head, model_path: loaded.modelPath, calibration_path: calibrated ? loaded.calibrationPath : '', ready: serving, calibrated };
-  });
-  const ad = runtime.artifacts.adContent;
-  const adCalibrated = ad?.calibration !== undefined;
-  const adContent = {
-    head: AD_CONTENT_HEAD,
-    model_path: ad?.modelPath ?? '',
-    calibration_path: ad && adCalibrated ? ad.calibrationPath : '',
-    ready: serving && runtime.adContent !== undefined,
-    calibrated: adCalibrated,
-  };
-  const heads = [...intent, adContent];
-  const status = !serving ? 'unavailable' : heads.every((h) => h.ready && h.calibrated) ? 'ok' : 'degraded';
-  return { status, system_version: runtime.systemVersion, heads };
+  const intent = INTENT_HEADS.map((head) => ({ head, ready: true, calibrated: runtime.artifacts.intentHeads[head].calibration !== undefined }));
+  const adContent = { head: AD_CONTENT_HEAD, ready: runtime.adContent !== undefined, calibrated: runtime.artifacts.adContent?.calibration !== undefined };
+  const reasons = degradedReasons(runtime);
+  if (stats && stats.ready < stats.size) reasons.push(`encoder workers: ${stats.ready} of ${stats.size} ready (replacing a worker that stopped)`);
+  return { status: reasons.length === 0 ? 'ok' : 'degraded', system_version: runtime.systemVersion, reasons, heads: [...intent, adContent], ...workers };
 }
 
 export const healthRoute: FastifyPluginAsync = async (app) => {
@@ -55,7 +56,7 @@ export const healthRoute: FastifyPluginAsync = async (app) => {
     '/health',
     {
       schema: {
-        summary: 'Readiness and the state of every head',
+        summary: 'Readiness, the state of every head, and why the service is degraded',
         response: {
           200: { description: 'status ok or degraded: the service answers /classify', ...ref('health') },
           503: { description: 'status unavailable: loading, or an intent head cannot serve', ...ref('health') },

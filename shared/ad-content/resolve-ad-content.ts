@@ -11,6 +11,7 @@ import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
 import * as tf from '@tensorflow/tfjs';
+import { stemmer } from 'stemmer';
 import { addSparseLogits, headLogits } from '../heads/linear-head.js';
 import { calibratedProba } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
@@ -23,15 +24,20 @@ export interface ResolverParams {
   indexWeight: number;
   /** Softmax temperature over index cosine similarities. */
   indexTemperature: number;
-  /** Weight of lexical agreement (share of the node label's words found in the query) in reranking. */
+  /** Weight of lexical agreement (IDF-weighted share of the node label's words found in the query) in reranking. */
   lexicalWeight: number;
+  /**
+   * A candidate gets lexical credit only when its mixture probability is at least this share of the
+   * top candidate's: a word shared with a node name cannot lift a node the meaning does not support.
+   */
+  lexicalGate: number;
   /** Candidates reranked (top by mixture probability). */
   candidates: number;
   /** Mass a node on the winner's lineage needs to be chosen over its ancestors ("confident enough" for its depth). */
   walkUpThreshold: number;
 }
 
-export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, candidates: 10, walkUpThreshold: 0.2 };
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, walkUpThreshold: 0.2 };
 
 export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
   if (!stored) return DEFAULT_RESOLVER_PARAMS;
@@ -39,6 +45,8 @@ export function resolverParamsOf(stored: StoredResolver | undefined): ResolverPa
     indexWeight: stored.index_weight,
     indexTemperature: stored.index_temperature,
     lexicalWeight: stored.lexical_weight,
+    // Resolvers stored before the gate existed reranked every candidate.
+    lexicalGate: stored.lexical_gate ?? 0,
     candidates: stored.candidates,
     walkUpThreshold: stored.walk_up_threshold,
   };
@@ -56,8 +64,8 @@ export interface AdContentModel {
   params: ResolverParams;
   /** Node positions (classifier label order) of each node's subtree, itself included. */
   subtree: ReadonlyMap<string, readonly number[]>;
-  /** Distinct words of each node's label (classifier label order), as the lexical rerank matches them. */
-  labelWords: ReadonlyArray<readonly string[]>;
+  /** Distinct stemmed words of each node's label with their IDF weight (classifier label order), as the lexical rerank matches them. */
+  labelWords: ReadonlyArray<ReadonlyArray<{ word: string; weight: number }>>;
 }
 
 export interface AdContentResolution {
@@ -69,8 +77,13 @@ export interface AdContentResolution {
   regulated: boolean;
 }
 
-const stem = (word: string) => word.replace(/(ies|es|s)$/u, '');
-const wordsOf = (text: string) => new Set(tokenize(text).filter((w) => w.length > 2).map(stem));
+/** Words the Porter stemmer would merge with another common word ("news" -> "new"): kept whole. */
+const UNSTEMMED = new Set(['news']);
+
+/** The stemmed words of a text the lexical rerank compares (words of three letters or more). */
+export function lexicalWords(text: string): Set<string> {
+  return new Set(tokenize(text).filter((w) => w.length > 2).map((w) => (UNSTEMMED.has(w) ? w : stemmer(w))));
+}
 
 export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params'> & { params?: ResolverParams }): AdContentModel {
   const labels = parts.classifier.head.labels;
@@ -84,10 +97,11 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
     }
   });
   if (parts.index.nodeIds.some((id, i) => position.get(id) !== i)) throw new Error('taxonomy index and ad_content classifier disagree on node order');
-  const labelWords = labels.map((id) => {
-    const node = parts.taxonomy.byId.get(id);
-    return [...wordsOf(node ? node.name : '')];
-  });
+  const words = labels.map((id) => [...lexicalWords(parts.taxonomy.byId.get(id)?.name ?? '')]);
+  const documentFrequency = new Map<string, number>();
+  for (const list of words) for (const w of list) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+  // A word in many node names ("services", "industry") says little about which node is meant.
+  const labelWords = words.map((list) => list.map((word) => ({ word, weight: Math.log(1 + labels.length / (documentFrequency.get(word) as number)) })));
   return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords };
 }
 
@@ -113,7 +127,7 @@ function indexDistributionFrom(index: TaxonomyIndex, sims: ArrayLike<number>, te
   return softmaxRow(best.map((s) => s / temperature));
 }
 
-function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temperature: number): Float64Array {
+export function indexDistribution(index: TaxonomyIndex, embedding: Float32Array, temperature: number): Float64Array {
   return indexDistributionFrom(index, entrySimilarities(index, embedding), temperature);
 }
 
@@ -155,7 +169,8 @@ export interface AdContentScores {
 
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
   const contrast = splitContrast(text);
-  return scoresFrom(model, contrast, classifierDistribution(model, text, embedding, contrast), indexDistribution(model.index, embedding, model.params.indexTemperature));
+  const indexProba = model.params.indexWeight > 0 ? indexDistribution(model.index, embedding, model.params.indexTemperature) : undefined;
+  return rerankedScores(model, contrast, classifierDistribution(model, text, embedding, contrast), indexProba);
 }
 
 /**
@@ -164,17 +179,21 @@ export function scoreAdContent(model: AdContentModel, text: string, embedding: F
  */
 const stackedDenseCache = new WeakMap<AdContentModel, tf.Tensor2D>();
 
+/** Index entries scored per query: none when the mixture gives the index no weight. */
+const scoredEntries = (model: AdContentModel) => (model.params.indexWeight > 0 ? model.index.entryNode.length : 0);
+
 function stackedDense(model: AdContentModel): tf.Tensor2D {
   const cached = stackedDenseCache.get(model);
   if (cached && !cached.isDisposed) return cached;
   const { head } = model.classifier;
-  const { dim, entryNode, vectors } = model.index;
+  const { dim, vectors } = model.index;
+  const entries = scoredEntries(model);
   const classes = head.labels.length;
-  const width = classes + entryNode.length;
+  const width = classes + entries;
   const stacked = new Float32Array(dim * width);
   for (let i = 0; i < dim; i++) {
     stacked.set(head.weights.subarray(i * classes, (i + 1) * classes), i * width);
-    for (let e = 0; e < entryNode.length; e++) stacked[i * width + classes + e] = vectors[e * dim + i] as number;
+    for (let e = 0; e < entries; e++) stacked[i * width + classes + e] = vectors[e * dim + i] as number;
   }
   const tensor = tf.keep(tf.tensor2d(stacked, [dim, width]));
   stackedDenseCache.set(model, tensor);
@@ -191,7 +210,7 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
   const { head, featureSet, calibration } = model.classifier;
   const dim = model.index.dim;
   const classes = head.labels.length;
-  const width = classes + model.index.entryNode.length;
+  const width = classes + scoredEntries(model);
   const flat = new Float32Array(texts.length * dim);
   embeddings.forEach((e, i) => flat.set(e, i * dim));
   const queries = tf.tensor2d(flat, [texts.length, dim]);
@@ -204,29 +223,47 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
     const contrast = splitContrast(text);
     addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array, contrast), logits);
     const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
-    return scoresFrom(model, contrast, classifierProba, indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature));
+    const indexProba = model.params.indexWeight > 0 ? indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature) : undefined;
+    return rerankedScores(model, contrast, classifierProba, indexProba);
   });
 }
 
-function scoresFrom(model: AdContentModel, contrast: ContrastSplit, classifierProba: Float64Array, indexProba: Float64Array): AdContentScores {
-  const { params } = model;
-  const mixture = classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number));
+/** IDF-weighted share of a candidate's label words found in `found`. */
+function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, found: ReadonlySet<string>): number {
+  let total = 0;
+  let hit = 0;
+  for (const { word, weight } of words) {
+    total += weight;
+    if (found.has(word)) hit += weight;
+  }
+  return total > 0 ? hit / total : 0;
+}
 
-  const wantedWords = wordsOf(contrast.wanted);
-  const excludedWords = wordsOf(contrast.excluded);
+/**
+ * Mixture of the classifier with the index (skipped when `indexProba` is absent), top candidates, and
+ * the lexical rerank among the candidates the mixture supports (skipped when its weight is 0).
+ */
+export function rerankedScores(model: AdContentModel, contrast: ContrastSplit, classifierProba: Float64Array, indexProba: Float64Array | undefined): AdContentScores {
+  const { params } = model;
+  const mixture = indexProba ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
   const candidates = topIndices(mixture, params.candidates);
+  if (params.lexicalWeight === 0) return { mixture, candidates, winner: candidates[0] as number };
+
+  const wantedWords = lexicalWords(contrast.wanted);
+  const excludedWords = lexicalWords(contrast.excluded);
+  const floor = params.lexicalGate * (mixture[candidates[0] as number] as number);
   const reranked = candidates.map((i) => {
-    const words = model.labelWords[i] as readonly string[];
-    const share = (found: ReadonlySet<string>) => (words.length ? words.filter((w) => found.has(w)).length / words.length : 0);
-    return (mixture[i] as number) + params.lexicalWeight * (share(wantedWords) - share(excludedWords));
+    const base = mixture[i] as number;
+    if (base < floor) return base;
+    const words = model.labelWords[i] ?? [];
+    return base + params.lexicalWeight * (labelShare(words, wantedWords) - labelShare(words, excludedWords));
   });
   // First candidate with the highest reranked score (ties keep the higher mixture probability).
   let best = 0;
   reranked.forEach((score, k) => {
     if (score > (reranked[best] as number)) best = k;
   });
-  const winner = candidates[best] as number;
-  return { mixture, candidates, winner };
+  return { mixture, candidates, winner: candidates[best] as number };
 }
 
 /**

@@ -53,10 +53,12 @@ export interface StoredResolver {
   index_weight: number;
   index_temperature: number;
   lexical_weight: number;
+  /** Absent in resolvers stored before the gate existed (read as 0: every candidate reranked). */
+  lexical_gate?: number;
   candidates: number;
   walk_up_threshold: number;
   /** Calibration-split accuracy of every parameter set tried. */
-  search: Array<{ index_weight: number; lexical_weight: number; walk_up_threshold: number; exact: number; parent_safe: number }>;
+  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; walk_up_threshold: number; exact: number; parent_safe: number }>;
 }
 
 export interface ManifestFile {

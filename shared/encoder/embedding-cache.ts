@@ -1,13 +1,26 @@
 /**
  * Content-addressed embedding cache for training jobs: key = SHA-256(encoder fingerprint, exact text).
- * Each run that embeds new texts appends one immutable shard file of [32-byte key][dim float32]
- * records under `<cacheDir>/<fingerprint>/`, written atomically, so an interrupted job loses nothing
- * that was already cached and never leaves a half-written shard.
+ * Missing texts are embedded in chunks of a few thousand; each chunk is written as one immutable shard
+ * file of [32-byte key][dim float32] records under `<cacheDir>/<fingerprint>-<layout>/` as soon as it is
+ * embedded (temporary file, fsync, rename, fsync of the folder), so a job killed after minutes of
+ * embedding keeps every finished chunk and the next run embeds only what is still missing. A shard is
+ * never half-written; temporaries of a killed writer are removed by the next run.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeStaleTemporaries, syncDir, writeFileSynced } from '../durable-fs.js';
 import type { EmbedOptions, Encoder } from './encoder.js';
+
+/**
+ * Cache layout version, part of the folder name. `b2`: vectors from the batch-invariant use-lite encoder
+ * (rows grouped by token count); vectors cached before that depended on their batch neighbours and
+ * are not mixed with fresh ones.
+ */
+export const CACHE_LAYOUT = 'b2';
+/** Texts embedded per durable shard. */
+export const DEFAULT_SHARD_TEXTS = 2048;
+const TEMPORARY = /^\..+\.(\d+)\.tmp$/;
 
 const KEY_BYTES = 32;
 const SHARD_SUFFIX = '.emb';
@@ -26,8 +39,11 @@ export class CachedEncoder implements Encoder {
   private readonly dir: string;
   private entries: Map<string, Float32Array> | undefined;
 
-  constructor(private readonly inner: Encoder, cacheDir: string) {
-    this.dir = join(cacheDir, inner.fingerprint);
+  private readonly shardTexts: number;
+
+  constructor(private readonly inner: Encoder, cacheDir: string, options: { shardTexts?: number } = {}) {
+    this.dir = join(cacheDir, `${inner.fingerprint}-${CACHE_LAYOUT}`);
+    this.shardTexts = options.shardTexts ?? DEFAULT_SHARD_TEXTS;
   }
 
   get id(): string {
@@ -50,10 +66,18 @@ export class CachedEncoder implements Encoder {
     this.stats.misses += missing.size;
     this.stats.hits += texts.length - missing.size;
     if (missing.size > 0) {
-      const vectors = await this.inner.embed([...missing.values()], options);
+      // Progress counts the texts to embed (cached ones cost nothing), so rate and ETA are the encoder's.
       const missingKeys = [...missing.keys()];
-      missingKeys.forEach((key, i) => entries.set(key, vectors[i] as Float32Array));
-      await this.writeShard(missingKeys, vectors);
+      const missingTexts = [...missing.values()];
+      for (let start = 0; start < missingKeys.length; start += this.shardTexts) {
+        const chunkKeys = missingKeys.slice(start, start + this.shardTexts);
+        const vectors = await this.inner.embed(missingTexts.slice(start, start + this.shardTexts), {
+          ...options,
+          onProgress: (done) => options.onProgress?.(start + done, missingKeys.length),
+        });
+        chunkKeys.forEach((key, i) => entries.set(key, vectors[i] as Float32Array));
+        await this.writeShard(chunkKeys, vectors);
+      }
     } else {
       options.onProgress?.(texts.length, texts.length);
     }
@@ -68,6 +92,7 @@ export class CachedEncoder implements Encoder {
     if (this.entries) return this.entries;
     const entries = new Map<string, Float32Array>();
     await mkdir(this.dir, { recursive: true });
+    await removeStaleTemporaries(this.dir, TEMPORARY);
     const recordBytes = KEY_BYTES + this.dim * 4;
     const shardNames = (await readdir(this.dir)).filter((name) => name.endsWith(SHARD_SUFFIX)).sort();
     for (const name of shardNames) {
@@ -92,7 +117,8 @@ export class CachedEncoder implements Encoder {
     const body = Buffer.concat(records);
     const name = createHash('sha256').update(body).digest('hex').slice(0, 24) + SHARD_SUFFIX;
     const temporary = join(this.dir, `.${name}.${process.pid}.tmp`);
-    await writeFile(temporary, body);
+    await writeFileSynced(temporary, body);
     await rename(temporary, join(this.dir, name));
+    await syncDir(this.dir);
   }
 }

@@ -10,7 +10,7 @@ import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import type { EncoderConfig, TfjsBackend } from '../config.js';
 import { ConfigError } from '../errors.js';
 import { sha256Hex, sha256OfParts } from '../hash.js';
-import { embedInBatches, rowsOf, type Encoder } from './encoder.js';
+import { rowsOf, type EmbedOptions, type Encoder } from './encoder.js';
 
 export const USE_LITE_ID = 'use-lite';
 export const USE_LITE_DIM = 512;
@@ -88,30 +88,61 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
   const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')));
   const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)]]);
 
-  async function embedBatch(batch: readonly string[]): Promise<Float32Array[]> {
-    // An empty token list would shrink the sparse batch and shift rows: embed it as a lone space.
-    const encodings = batch.map((text) => {
-      const ids = tokenizer.encode(text);
-      return ids.length > 0 ? ids : tokenizer.encode(' ');
-    });
+  /** Token ids of a text; an empty token list would shrink the sparse batch and shift rows, so it is embedded as a lone space. */
+  function tokenIds(text: string): number[] {
+    const ids = tokenizer.encode(text);
+    return ids.length > 0 ? ids : tokenizer.encode(' ');
+  }
+
+  /** One forward pass over token id lists of one length (at least two rows: a batch of one takes other kernels). */
+  async function embedIds(encodings: readonly number[][]): Promise<Float32Array[]> {
+    const rows = encodings.length === 1 ? [encodings[0] as number[], encodings[0] as number[]] : encodings;
     const positions: number[] = [];
-    encodings.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
+    rows.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
     const indices = tf.tensor2d(positions, [positions.length / 2, 2], 'int32');
-    const values = tf.tensor1d(encodings.flat(), 'int32');
+    const values = tf.tensor1d(rows.flat(), 'int32');
     const output = (await model.executeAsync({ indices, values })) as tf.Tensor;
     try {
       const flat = (await output.data()) as Float32Array;
-      return rowsOf(flat, batch.length, USE_LITE_DIM);
+      return rowsOf(flat, rows.length, USE_LITE_DIM).slice(0, encodings.length);
     } finally {
       tf.dispose([indices, values, output]);
     }
+  }
+
+  /**
+   * Batch-invariant embedding: the graph pads every row to the batch's longest token list, and the
+   * padded length changes the kernels' summation order (differences up to ~1e-7), so a text embedded
+   * beside longer texts got other bits than the same text embedded alone or beside others. Rows are
+   * therefore grouped by token count (at most batchSize per pass, never a pass of one), so a text's
+   * vector depends on the text only: training from a cold or a warm cache, bulk classification and
+   * the service all see the same bits.
+   */
+  async function embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    const batchSize = options.batchSize ?? config.batchSize;
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, given ${batchSize}`);
+    const encodings = texts.map(tokenIds);
+    const order = texts.map((_, i) => i).sort((a, b) => (encodings[a] as number[]).length - (encodings[b] as number[]).length || a - b);
+    const out: Float32Array[] = new Array<Float32Array>(texts.length);
+    let start = 0;
+    while (start < order.length) {
+      const length = (encodings[order[start] as number] as number[]).length;
+      let end = start + 1;
+      while (end < order.length && end - start < batchSize && (encodings[order[end] as number] as number[]).length === length) end++;
+      const group = order.slice(start, end);
+      const vectors = await embedIds(group.map((i) => encodings[i] as number[]));
+      group.forEach((i, k) => (out[i] = vectors[k] as Float32Array));
+      start = end;
+      options.onProgress?.(start, texts.length);
+    }
+    return out;
   }
 
   return {
     id: USE_LITE_ID,
     dim: USE_LITE_DIM,
     fingerprint,
-    embed: (texts, options = {}) => embedInBatches(texts, options.batchSize ?? config.batchSize, embedBatch, options.onProgress),
+    embed,
     async dispose() {
       model.dispose();
     },

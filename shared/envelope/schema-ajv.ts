@@ -4,16 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv2020Module, { type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { PROJECT_ROOT } from '../config.js';
 
 // ajv and ajv-formats are CommonJS; under NodeNext the class sits on `.default` (also at runtime).
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 export type Ajv = InstanceType<typeof Ajv2020>;
 
-export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+/** At the project root (also when running the compiled dist/). */
+export const SCHEMAS_DIR = join(PROJECT_ROOT, 'schemas');
 
 /** A strict 2020-12 validator with every error reported and the standard formats (date, ...). */
 export function createAjv(): Ajv {

@@ -125,3 +125,24 @@ export async function classifyBatch(runtime: ClassifierRuntime, texts: readonly 
 export async function classifyQuery(runtime: ClassifierRuntime, text: string, options: ClassifyOptions = {}): Promise<Envelope> {
   return (await classifyBatch(runtime, [text], options))[0] as Envelope;
 }
+
+/** One text's outcome when a batch must not fail as a whole: its envelope, or why it has none. */
+export type SettledEnvelope = { envelope: Envelope; error?: undefined } | { envelope?: undefined; error: string };
+
+/**
+ * classifyBatch for bulk jobs: one encoder pass and one ad_content scoring pass for the batch, then
+ * each text's envelope on its own, so a text whose envelope fails (a bug: EnvelopeValidationError)
+ * gets an error in its place and the others are unaffected.
+ */
+export async function classifyBatchSettled(runtime: ClassifierRuntime, texts: readonly string[], options: ClassifyOptions = {}): Promise<SettledEnvelope[]> {
+  if (texts.length === 0) return [];
+  const embeddings = await runtime.encoder.embed(texts);
+  const adScores = runtime.adContent ? await scoreAdContentBatch(runtime.adContent, texts, embeddings) : undefined;
+  return texts.map((text, i) => {
+    try {
+      return { envelope: envelopeFromInput(runtime, envelopeInputFor(runtime, text, embeddings[i] as Float32Array, options, adScores?.[i])) };
+    } catch (error) {
+      return { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+  });
+}

@@ -5,12 +5,14 @@
  * same values drive training, evaluation and serving.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../config.js';
 import { ConfigError, IntegrityError } from '../errors.js';
 import type { DecisionPhase, IntentHead, IntentSubtype, IntentType, SubtypeFamily } from '../labels.js';
 import { createAjv, formatAjvErrors, readSchema } from '../envelope/schema-ajv.js';
 
-export const DEFAULT_POLICY_PATH = fileURLToPath(new URL('./decision-policy.json', import.meta.url));
+/** Beside this module's source (also when running the compiled dist/, which holds no JSON). */
+export const DEFAULT_POLICY_PATH = join(PROJECT_ROOT, 'shared/policy/decision-policy.json');
 export const DECISION_POLICY_SCHEMA_FILE = 'decision-policy.schema.json';
 /** Tolerance for "the coefficients sum to 1". */
 const COEFFICIENT_SUM_TOLERANCE = 1e-9;

@@ -47,19 +47,19 @@ describe('classify-batch-request.schema.json', () => {
 
 describe('health.schema.json', () => {
   const validate = compile('health.schema.json');
-  const entry = (head: string) => ({ head, model_path: `artifacts/x/${head}.json`, calibration_path: '', ready: true, calibrated: false });
+  const entry = (head: string) => ({ head, ready: true, calibrated: false });
   const heads = ['intent_type', 'intent_subtype', 'decision_phase', 'ad_content'].map(entry);
   it('needs exactly one entry per head', () => {
-    expect(validate({ status: 'ok', system_version: '0.1.0', heads })).toBe(true);
-    expect(validate({ status: 'unavailable', system_version: '0.1.0', heads })).toBe(true);
-    expect(validate({ status: 'ok', system_version: '0.1.0', heads: heads.slice(0, 3) })).toBe(false);
-    expect(validate({ status: 'ok', system_version: '0.1.0', heads: [...heads.slice(0, 3), entry('intent_type')] })).toBe(false);
-    expect(validate({ status: 'ok', system_version: '0.1.0', heads: [...heads.slice(0, 3), entry('sentiment')] })).toBe(false);
+    expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads })).toBe(true);
+    expect(validate({ status: 'unavailable', system_version: '0.1.0', reasons: ['loading'], heads })).toBe(true);
+    expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads: heads.slice(0, 3) })).toBe(false);
+    expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads: [...heads.slice(0, 3), entry('intent_type')] })).toBe(false);
+    expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads: [...heads.slice(0, 3), entry('sentiment')] })).toBe(false);
   });
   it('rejects unknown status and extra fields', () => {
-    expect(validate({ status: 'fine', system_version: '0.1.0', heads })).toBe(false);
+    expect(validate({ status: 'fine', system_version: '0.1.0', reasons: [], heads })).toBe(false);
     expect(validate({ status: 'ok', system_version: '0.1.0', heads, uptime: 3 })).toBe(false);
-    expect(validate({ status: 'ok', system_version: '0.1.0', heads: [{ ...entry('intent_type'), loaded_at: 'now' }, ...heads.slice(1)] })).toBe(false);
+    expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads: [{ ...entry('intent_type'), loaded_at: 'now' }, ...heads.slice(1)] })).toBe(false);
   });
 });
 

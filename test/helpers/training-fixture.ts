@@ -47,6 +47,7 @@ export function taxonomyFixture(): { taxonomy: Taxonomy; annotations: Annotation
       ]),
       regulated: new Map(),
       extensions: [],
+      polysemy: [{ text: 'macbook for a python class', node: '2', word: 'python' }],
     },
   };
 }

@@ -24,42 +24,53 @@ describe('createBatcher', () => {
     vi.useRealTimers();
   });
 
-  it('coalesces concurrent submissions into one call and keeps each caller its own result', async () => {
-    const fake = fakeRun();
-    const batcher = createBatcher({ maxBatchSize: 32, maxWaitMs: 5, run: fake.run });
-    const results = await Promise.all(['a', 'b', 'c', 'd'].map((item) => batcher.submit(item)));
-    expect(results).toEqual(['text:a', 'text:b', 'text:c', 'text:d']);
-    expect(fake.calls).toEqual([['a', 'b', 'c', 'd']]);
-  });
-
-  it('flushes as soon as the batch is full, without waiting for the timer', async () => {
-    vi.useFakeTimers();
-    const fake = fakeRun();
-    const batcher = createBatcher({ maxBatchSize: 3, maxWaitMs: 10_000, run: fake.run });
-    const done = ['a', 'b', 'c'].map((item) => batcher.submit(item));
-    await ticks();
-    expect(fake.calls).toEqual([['a', 'b', 'c']]);
-    await expect(Promise.all(done)).resolves.toEqual(['text:a', 'text:b', 'text:c']);
-  });
-
-  it('flushes a partial batch after maxWaitMs', async () => {
-    vi.useFakeTimers();
-    const fake = fakeRun();
-    const batcher = createBatcher({ maxBatchSize: 8, maxWaitMs: 20, run: fake.run });
+  it('sends a request at once when the encoder is idle (no fixed wait)', async () => {
+    const fake = fakeRun({ manual: true });
+    const batcher = createBatcher({ maxBatchSize: 32, run: fake.run });
     const first = batcher.submit('a');
-    await vi.advanceTimersByTimeAsync(19);
-    expect(fake.calls).toEqual([]);
-    const second = batcher.submit('b');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fake.calls).toEqual([['a', 'b']]);
-    await expect(Promise.all([first, second])).resolves.toEqual(['text:a', 'text:b']);
+    // Synchronously dispatched: no timer, no tick.
+    expect(fake.calls).toEqual([['a']]);
+    fake.releaseNext();
+    await expect(first).resolves.toBe('text:a');
+  });
+
+  it('coalesces what arrives while the encoder is busy into the next batch, and keeps each caller its own result', async () => {
+    const fake = fakeRun({ manual: true });
+    const batcher = createBatcher({ maxBatchSize: 32, run: fake.run });
+    const first = batcher.submit('a');
+    const rest = ['b', 'c', 'd', 'e'].map((item) => batcher.submit(item));
+    expect(fake.calls).toEqual([['a']]);
+    expect(batcher.queued).toBe(4);
+    fake.releaseNext();
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect(fake.calls[1]).toEqual(['b', 'c', 'd', 'e']);
+    fake.releaseNext();
+    await expect(Promise.all([first, ...rest])).resolves.toEqual(['text:a', 'text:b', 'text:c', 'text:d', 'text:e']);
+  });
+
+  it('takes more slots when capacity grows (kick), fewer when it shrinks', async () => {
+    const fake = fakeRun({ manual: true });
+    let capacity = 1;
+    const batcher = createBatcher({ maxBatchSize: 1, capacity: () => capacity, run: fake.run });
+    const all = batcher.submitAll(['a', 'b', 'c']);
+    expect(fake.calls).toEqual([['a']]);
+    capacity = 2;
+    batcher.kick();
+    expect(fake.calls).toEqual([['a'], ['b']]);
+    capacity = 1;
+    fake.releaseNext();
+    fake.releaseNext();
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(3));
+    expect(batcher.running).toBe(1);
+    fake.releaseNext();
+    await expect(all).resolves.toEqual(['text:a', 'text:b', 'text:c']);
   });
 
   it('runs one batch at a time; what queues meanwhile runs next, split at maxBatchSize', async () => {
     const fake = fakeRun({ manual: true });
     const sizes: number[] = [];
-    const batcher = createBatcher({ maxBatchSize: 2, maxWaitMs: 0, run: fake.run, onBatch: ({ size }) => sizes.push(size) });
-    const all = ['a', 'b', 'c', 'd', 'e'].map((item) => batcher.submit(item));
+    const batcher = createBatcher({ maxBatchSize: 2, run: fake.run, onBatch: ({ size }) => sizes.push(size) });
+    const all = batcher.submitAll(['a', 'b', 'c', 'd', 'e']);
     await ticks();
     expect(fake.calls).toEqual([['a', 'b']]);
     expect(batcher.busy).toBe(true);
@@ -70,14 +81,14 @@ describe('createBatcher', () => {
     fake.releaseNext();
     await vi.waitFor(() => expect(fake.calls).toHaveLength(3));
     fake.releaseNext();
-    await expect(Promise.all(all)).resolves.toEqual(['a', 'b', 'c', 'd', 'e'].map((x) => `text:${x}`));
+    await expect(all).resolves.toEqual(['a', 'b', 'c', 'd', 'e'].map((x) => `text:${x}`));
     expect(fake.calls).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
     expect(sizes).toEqual([2, 2, 1]);
   });
 
-  it('with maxConcurrent 2 runs two batches at once, never a third', async () => {
+  it('with capacity 2 runs two batches at once, never a third', async () => {
     const fake = fakeRun({ manual: true });
-    const batcher = createBatcher({ maxBatchSize: 2, maxWaitMs: 0, maxConcurrent: 2, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 2, capacity: 2, run: fake.run });
     const all = batcher.submitAll(['a', 'b', 'c', 'd', 'e', 'f']);
     await ticks();
     expect(fake.calls).toEqual([
@@ -96,23 +107,23 @@ describe('createBatcher', () => {
   it('rejects every item of a failed batch and keeps serving later ones', async () => {
     const fake = fakeRun({ fail: (items) => items.includes('bad') });
     const errors: unknown[] = [];
-    const batcher = createBatcher({ maxBatchSize: 8, maxWaitMs: 0, run: fake.run, onBatch: ({ error }) => errors.push(error) });
-    const failed = await Promise.allSettled([batcher.submit('ok'), batcher.submit('bad')]);
-    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    const batcher = createBatcher({ maxBatchSize: 8, run: fake.run, onBatch: ({ error }) => errors.push(error) });
+    const [failed] = await Promise.allSettled([batcher.submitAll(['ok', 'bad'])]);
+    expect(failed?.status).toBe('rejected');
     await expect(batcher.submit('later')).resolves.toBe('text:later');
     expect(errors[0]).toBeInstanceOf(Error);
     expect(errors[1]).toBeUndefined();
   });
 
   it('rejects all items when run returns the wrong number of outputs', async () => {
-    const batcher = createBatcher<string, string>({ maxBatchSize: 4, maxWaitMs: 0, run: async () => ['only one'] });
-    const results = await Promise.allSettled([batcher.submit('a'), batcher.submit('b')]);
+    const batcher = createBatcher<string, string>({ maxBatchSize: 4, run: async () => ['only one'] });
+    const results = await Promise.allSettled([batcher.submitAll(['a', 'b'])]);
     expect(results.every((r) => r.status === 'rejected' && /returned 1 results for 2 items/.test(String(r.reason)))).toBe(true);
   });
 
   it('drops an item whose signal aborts while it is queued (no encoder work for a timed-out request)', async () => {
     const fake = fakeRun({ manual: true });
-    const batcher = createBatcher({ maxBatchSize: 1, maxWaitMs: 0, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 1, run: fake.run });
     const first = batcher.submit('a');
     await ticks();
     const controller = new AbortController();
@@ -128,7 +139,7 @@ describe('createBatcher', () => {
 
   it('submitAll keeps order across batches and shares batches with other callers', async () => {
     const fake = fakeRun();
-    const batcher = createBatcher({ maxBatchSize: 4, maxWaitMs: 1, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 4, run: fake.run });
     const [many, one] = await Promise.all([batcher.submitAll(['a', 'b', 'c', 'd', 'e', 'f']), batcher.submit('z')]);
     expect(many).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `text:${x}`));
     expect(one).toBe('text:z');
@@ -139,7 +150,7 @@ describe('createBatcher', () => {
 
   it('submitAll drops every still-queued item of an aborted submission, with one listener', async () => {
     const fake = fakeRun({ manual: true });
-    const batcher = createBatcher({ maxBatchSize: 2, maxWaitMs: 0, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 2, run: fake.run });
     const controller = new AbortController();
     let listeners = 0;
     const add = controller.signal.addEventListener.bind(controller.signal);
@@ -160,14 +171,13 @@ describe('createBatcher', () => {
   });
 
   it('refuses an already aborted signal', async () => {
-    const batcher = createBatcher({ maxBatchSize: 1, maxWaitMs: 0, run: fakeRun().run });
+    const batcher = createBatcher({ maxBatchSize: 1, run: fakeRun().run });
     await expect(batcher.submit('a', AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
   });
 
-  it('drain() flushes what is queued, waits for it, then refuses new items', async () => {
-    vi.useFakeTimers();
+  it('drain() waits for what is queued and running, then refuses new items', async () => {
     const fake = fakeRun();
-    const batcher = createBatcher({ maxBatchSize: 8, maxWaitMs: 60_000, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 8, run: fake.run });
     const queued = batcher.submit('a');
     const drained = batcher.drain();
     await expect(queued).resolves.toBe('text:a');
@@ -178,8 +188,7 @@ describe('createBatcher', () => {
 
   it('validates its settings', () => {
     const run = fakeRun().run;
-    expect(() => createBatcher({ maxBatchSize: 0, maxWaitMs: 0, run })).toThrow(/maxBatchSize/);
-    expect(() => createBatcher({ maxBatchSize: 1, maxWaitMs: -1, run })).toThrow(/maxWaitMs/);
-    expect(() => createBatcher({ maxBatchSize: 1, maxWaitMs: 0, maxConcurrent: 0, run })).toThrow(/maxConcurrent/);
+    expect(() => createBatcher({ maxBatchSize: 0, run })).toThrow(/maxBatchSize/);
+    expect(() => createBatcher({ maxBatchSize: 1, capacity: 0, run })).toThrow(/capacity/);
   });
 });

@@ -32,38 +32,42 @@ async function healthOf(runtime: ClassifierRuntime | Promise<ClassifierRuntime>,
 }
 
 describe('GET /health', () => {
-  it('ok: every head loaded, calibrated and warmed up, with its artifact paths', async () => {
+  it('ok: every head loaded, calibrated and warmed up; no reasons and no filesystem paths', async () => {
     const { app, status, body } = await healthOf(test.runtime);
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
+    expect(body.reasons).toEqual([]);
     expect(body.system_version).toBe(test.runtime.systemVersion);
-    for (const entry of body.heads) {
-      expect(entry).toMatchObject({ ready: true, calibrated: true });
-      expect(entry.model_path).toBe(`${test.versionDir}/heads/${entry.head}.json`);
-      expect(entry.calibration_path).toBe(`${test.versionDir}/calibration/${entry.head}.json`);
-    }
+    for (const entry of body.heads) expect(entry).toEqual({ head: entry.head, ready: true, calibrated: true });
+    expect(JSON.stringify(body)).not.toContain(test.versionDir);
     expect((await app.inject({ method: 'HEAD', url: '/health' })).statusCode).toBe(200);
     await app.close();
   });
 
   it('degraded (HTTP 200) when ad_content serves the placeholder', async () => {
-    const { app, status, body } = await healthOf({ ...test.runtime, adContent: undefined, adContentProblem: 'taxonomy differs' });
+    const problem = `taxonomy file ${test.versionDir}/../../taxonomy/content-taxonomy-3.1.tsv differs from the one the artifacts were trained on`;
+    const { app, status, body } = await healthOf({ ...test.runtime, adContent: undefined, adContentProblem: problem });
     expect(status).toBe(200);
     expect(body.status).toBe('degraded');
     expect(body.heads[3]).toMatchObject({ head: 'ad_content', ready: false });
+    // The reason names the part and the cause, without the absolute path.
+    expect(body.reasons).toEqual(['ad_content: placeholder mapping (taxonomy file content-taxonomy-3.1.tsv differs from the one the artifacts were trained on)']);
     // It still classifies, with the placeholder.
     const envelope = (await app.inject({ method: 'POST', url: '/classify', payload: { text: 'buy laptop now' } })).json();
     expect(envelope.meta.ad_content_mapping_is_placeholder).toBe(true);
     await app.close();
   });
 
-  it('degraded when a head has no calibration; its calibration_path is empty', async () => {
+  it('degraded when a head has no calibration, with the reason; envelopes say calibration_enabled: false', async () => {
     const heads = test.runtime.artifacts.intentHeads;
     const runtime = { ...test.runtime, artifacts: { ...test.runtime.artifacts, intentHeads: { ...heads, decision_phase: { ...heads.decision_phase, calibration: undefined } } } };
     const { app, status, body } = await healthOf(runtime);
     expect(status).toBe(200);
     expect(body.status).toBe('degraded');
-    expect(body.heads[2]).toEqual({ head: 'decision_phase', model_path: heads.decision_phase.modelPath, calibration_path: '', ready: true, calibrated: false });
+    expect(body.heads[2]).toEqual({ head: 'decision_phase', ready: true, calibrated: false });
+    expect(body.reasons).toEqual(['decision_phase: no calibration file (calibration/decision_phase.json); confidences are uncalibrated softmax']);
+    const envelope = (await app.inject({ method: 'POST', url: '/classify', payload: { text: 'buy laptop now' } })).json();
+    expect(envelope.meta.calibration_enabled).toBe(false);
     await app.close();
   });
 
@@ -74,7 +78,8 @@ describe('GET /health', () => {
     expect(body).toEqual({
       status: 'unavailable',
       system_version: PACKAGE_VERSION,
-      heads: HEADS.map((head) => ({ head, model_path: '', calibration_path: '', ready: false, calibrated: false })),
+      reasons: ['loading artifacts and warming up the encoder'],
+      heads: HEADS.map((head) => ({ head, ready: false, calibrated: false })),
     });
     loading.resolve(test.runtime);
     await app.classifier.settled;
@@ -85,10 +90,11 @@ describe('GET /health', () => {
   });
 
   it('unavailable when the artifacts fail to load', async () => {
-    const { app, status, body } = await healthOf(Promise.reject(new Error('artifact file missing')));
+    const { app, status, body } = await healthOf(Promise.reject(new Error('artifact file missing: /srv/query-intent/artifacts/v1/heads/intent_type.json')));
     expect(status).toBe(503);
     expect(body.status).toBe('unavailable');
-    expect(app.classifier.failure?.message).toBe('artifact file missing');
+    expect(body.reasons).toEqual(['the classifier failed to load: artifact file missing: intent_type.json']);
+    expect(app.classifier.failure?.message).toBe('artifact file missing: /srv/query-intent/artifacts/v1/heads/intent_type.json');
     await app.close();
   });
 
@@ -98,7 +104,8 @@ describe('GET /health', () => {
     const { app, status, body } = await healthOf(withEncoder(test.runtime, encoder));
     expect(status).toBe(503);
     expect(body.status).toBe('unavailable');
-    expect(body.heads.every((h: { ready: boolean; model_path: string }) => !h.ready && h.model_path !== '')).toBe(true);
+    expect(body.heads.every((h: { ready: boolean; calibrated: boolean }) => !h.ready && h.calibrated)).toBe(true);
+    expect(body.reasons).toEqual(['the classifier failed to load: encoder broken']);
     await app.close();
   });
 

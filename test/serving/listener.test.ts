@@ -4,7 +4,7 @@
  * by calling the same shutdown function; test/serving/sigterm.test.ts sends the real signal).
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exposureWarning, isLoopbackHost, startServer, type RunningServer } from '../../serving/server.js';
 import { controlledEncoder, servingConfig, withEncoder, type ControlledEncoder } from '../helpers/serving.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.js';
@@ -21,7 +21,7 @@ let server: RunningServer;
 beforeAll(async () => {
   test = await createTestRuntime();
   encoder = controlledEncoder(test.runtime.encoder);
-  const config = { ...test.config, serving: servingConfig({ host: '127.0.0.1', port: 0, batchMaxSize: 4, batchMaxWaitMs: 1 }) };
+  const config = { ...test.config, serving: servingConfig({ host: '127.0.0.1', port: 0, batchMaxSize: 4 }) };
   server = await startServer({ config, loadRuntime: async () => withEncoder(test.runtime, encoder), logger: false });
   expect(await server.settled).toBe('ready');
 }, SERVER_TEST_TIMEOUT_MS);
@@ -167,4 +167,89 @@ describe('exposure warning', () => {
     expect(exposureWarning('0.0.0.0', 'a-long-key')).toBeUndefined();
     expect(exposureWarning('127.0.0.1', undefined)).toBeUndefined();
   });
+});
+
+describe('draining on shutdown', () => {
+  /** A raw keep-alive connection: write requests, read whole responses (by Content-Length), see how it ends. */
+  function keepAliveSocket(port: number) {
+    const socket = connect({ host: '127.0.0.1', port });
+    let buffer = '';
+    let error: Error | undefined;
+    let closed = false;
+    const waiters: Array<() => void> = [];
+    const wake = () => waiters.splice(0).forEach((w) => w());
+    socket.on('data', (chunk) => {
+      buffer += String(chunk);
+      wake();
+    });
+    socket.on('error', (e) => {
+      error = e;
+      wake();
+    });
+    socket.on('close', () => {
+      closed = true;
+      wake();
+    });
+    const opened = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    /** The next complete response, or undefined when the connection ended first. */
+    const response = async (): Promise<{ status: number; headers: string; body: string } | undefined> => {
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const headers = buffer.slice(0, end);
+          const length = Number(/content-length: (\d+)/i.exec(headers)?.[1] ?? 0);
+          if (buffer.length >= end + 4 + length) {
+            const body = buffer.slice(end + 4, end + 4 + length);
+            buffer = buffer.slice(end + 4 + length);
+            return { status: Number(headers.slice(9, 12)), headers: headers.toLowerCase(), body };
+          }
+        }
+        if (closed || error) return undefined;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    };
+    return { socket, opened, response, error: () => error, closed: () => closed };
+  }
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`;
+  const post = (text: string) => {
+    const body = JSON.stringify({ text });
+    return `POST /classify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  };
+
+  it(
+    'answers a request sent on a kept-alive connection during the drain with 503 not_ready and Connection: close, never a reset',
+    async () => {
+      const drainEncoder = controlledEncoder(test.runtime.encoder);
+      const config = { ...test.config, serving: servingConfig({ port: 0 }) };
+      const draining = await startServer({ config, loadRuntime: async () => withEncoder(test.runtime, drainEncoder), logger: false });
+      expect(await draining.settled).toBe('ready');
+      const busy = keepAliveSocket(draining.port);
+      const reused = keepAliveSocket(draining.port);
+      const unused = keepAliveSocket(draining.port);
+      await Promise.all([busy.opened, reused.opened, unused.opened]);
+      reused.socket.write(get('/health'));
+      expect((await reused.response())?.status).toBe(200);
+
+      drainEncoder.delayMs = 300;
+      drainEncoder.batches.length = 0;
+      busy.socket.write(post('buy a tent now'));
+      for (let i = 0; i < 200 && drainEncoder.batches.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      const shutdown = draining.shutdown('SIGTERM (simulated)');
+      // Just after the signal, the client reuses its idle keep-alive connection, as load generators do.
+      reused.socket.write(get('/health'));
+      const refused = await reused.response();
+      expect(refused?.status).toBe(503);
+      expect(refused?.headers).toContain('connection: close');
+      expect(JSON.parse(refused?.body ?? '{}').error.code).toBe('not_ready');
+      const served = await busy.response();
+      expect(served?.status).toBe(200);
+      expect(served?.headers).toContain('connection: close');
+      await shutdown;
+      // Every connection ended without an error: no reset, the unused one closed by the idle sweep.
+      await vi.waitFor(() => expect([busy.closed(), reused.closed(), unused.closed()]).toEqual([true, true, true]));
+      expect([busy.error(), reused.error(), unused.error()]).toEqual([undefined, undefined, undefined]);
+      expect(draining.app.server.listening).toBe(false);
+    },
+    SERVER_TEST_TIMEOUT_MS,
+  );
 });

@@ -27,7 +27,7 @@ let encoder: ControlledEncoder;
 beforeAll(async () => {
   test = await createTestRuntime();
   encoder = controlledEncoder(test.runtime.encoder);
-  app = buildApp({ serving: servingConfig({ batchMaxWaitMs: 5 }), runtime: withEncoder(test.runtime, encoder) });
+  app = buildApp({ serving: servingConfig(), runtime: withEncoder(test.runtime, encoder) });
   await app.ready();
   expect(await app.classifier.settled).toBe('ready');
 });
@@ -55,10 +55,12 @@ describe('POST /classify', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('coalesces concurrent requests into shared encoder batches', async () => {
+  it('sends the first request at once and coalesces those arriving while the encoder is busy', async () => {
     encoder.batches.length = 0;
+    encoder.delayMs = 30;
     const texts = Array.from({ length: 12 }, (_, i) => `my router stopped working after the update ${i}`);
-    const responses = await Promise.all(texts.map((text) => post('/classify', { text })));
+    const responses = await Promise.all(texts.map((text) => post('/classify', { text }))).finally(() => (encoder.delayMs = 0));
+    expect(encoder.batches[0]).toBe(1);
     expect(responses.map((r) => r.statusCode)).toEqual(texts.map(() => 200));
     expect(encoder.batches.reduce((a, b) => a + b, 0)).toBe(12);
     expect(encoder.batches.length).toBeLessThan(12);

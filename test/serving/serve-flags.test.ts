@@ -8,7 +8,7 @@ const parse = (argv: string[]) => withServeFlags(yargs(argv)).strict().parseAsyn
 describe('serve flags', () => {
   it('override the environment, setting by setting', async () => {
     const env = { PORT: '9000', LOG_QUERIES: 'true', BATCH_MAX_SIZE: '8' };
-    const flags = await parse(['--port', '0', '--host', '::1', '--no-log-queries', '--request-timeout-ms', '500', '--body-limit', '2048', '--batch-max-wait-ms', '4', '--shutdown-timeout-ms', '900', '--log-level', 'error', '--api-key', 'flag-key-123']);
+    const flags = await parse(['--port', '0', '--host', '::1', '--no-log-queries', '--request-timeout-ms', '500', '--body-limit', '2048', '--encoder-workers', '1', '--shutdown-timeout-ms', '900', '--log-level', 'error', '--api-key', 'flag-key-123']);
     expect(loadConfig(serveOverrides(flags), env).serving).toEqual({
       host: '::1',
       port: 0,
@@ -18,7 +18,8 @@ describe('serve flags', () => {
       requestTimeoutMs: 500,
       bodyLimitBytes: 2048,
       batchMaxSize: 8,
-      batchMaxWaitMs: 4,
+      encoderWorkers: 1,
+      logHashSecret: undefined,
       shutdownTimeoutMs: 900,
     });
   });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, loadConfig } from '../../shared/config.js';
 import { ConfigError } from '../../shared/errors.js';
@@ -32,7 +33,8 @@ describe('loadConfig serving', () => {
       requestTimeoutMs: 10_000,
       bodyLimitBytes: 65_536,
       batchMaxSize: 32,
-      batchMaxWaitMs: 2,
+      encoderWorkers: availableParallelism(),
+      logHashSecret: undefined,
       shutdownTimeoutMs: 15_000,
     });
   });
@@ -47,7 +49,8 @@ describe('loadConfig serving', () => {
       REQUEST_TIMEOUT_MS: '2500',
       BODY_LIMIT: '1024',
       BATCH_MAX_SIZE: '8',
-      BATCH_MAX_WAIT_MS: '0',
+      ENCODER_WORKERS: '0',
+      LOG_HASH_SECRET: 'sixteen-chars-or-more',
       SHUTDOWN_TIMEOUT_MS: '3000',
     };
     expect(loadConfig({}, env).serving).toEqual({
@@ -59,11 +62,13 @@ describe('loadConfig serving', () => {
       requestTimeoutMs: 2500,
       bodyLimitBytes: 1024,
       batchMaxSize: 8,
-      batchMaxWaitMs: 0,
+      encoderWorkers: 0,
+      logHashSecret: 'sixteen-chars-or-more',
       shutdownTimeoutMs: 3000,
     });
     expect(loadConfig({ serving: { port: 0, logQueries: false } }, env).serving).toMatchObject({ port: 0, logQueries: false, host: '0.0.0.0' });
     expect(loadConfig({}, { API_KEY: '' }).serving.apiKey).toBeUndefined();
+    expect(loadConfig({}, { LOG_HASH_SECRET: '' }).serving.logHashSecret).toBeUndefined();
   });
 
   it.each([
@@ -72,7 +77,8 @@ describe('loadConfig serving', () => {
     [{ REQUEST_TIMEOUT_MS: '0' }, /REQUEST_TIMEOUT_MS .* from 1 to 600000; given "0"/],
     [{ BODY_LIMIT: '1.5' }, /BODY_LIMIT/],
     [{ BATCH_MAX_SIZE: '' }, /BATCH_MAX_SIZE/],
-    [{ BATCH_MAX_WAIT_MS: '-1' }, /BATCH_MAX_WAIT_MS/],
+    [{ ENCODER_WORKERS: '-1' }, /ENCODER_WORKERS .* from 0 to 64; given "-1"/],
+    [{ LOG_HASH_SECRET: 'short' }, /LOG_HASH_SECRET\) must be at least 16 characters/],
     [{ LOG_QUERIES: 'yes' }, /LOG_QUERIES \/ --log-queries must be true or false; given "yes"/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL.*must be one of fatal, error, warn, info, debug, trace, silent; given "verbose"/],
     [{ HOST: ' ' }, /HOST .* must not be empty/],

@@ -1,12 +1,14 @@
 /**
- * Write one artifact version atomically: build it in a temporary folder, verify it loads, then rename
- * it into place and point artifacts/current.json at it (also by rename). The version id is derived from
- * the content, so the same inputs give the same version and the same bytes; an existing version is
- * never modified.
+ * Write one artifact version atomically: build it in a temporary folder, fsync every file and folder,
+ * rename it into place, fsync artifacts/, verify it loads, then point artifacts/current.json at it
+ * (temporary, fsync, rename, fsync). The version id is derived from the content, so the same inputs
+ * give the same version and the same bytes; an existing version is never modified. Temporaries of a
+ * killed writer (`.tmp-<version>-<pid>`, `.current.json.<pid>.tmp`) are removed by the next write.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { removeStaleTemporaries, replaceFileDurably, syncDir, syncTree, writeFileSynced } from '../../shared/durable-fs.js';
 import { IntegrityError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hash.js';
 import { loadArtifacts } from '../../shared/artifacts/load-artifacts.js';
@@ -32,15 +34,13 @@ export function versionOf(draft: ManifestDraft, files: readonly ManifestFile[]):
 async function writeAll(dir: string, files: readonly ArtifactFile[]): Promise<void> {
   for (const file of files) {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });
-    await writeFile(join(dir, file.path), file.bytes);
+    await writeFileSynced(join(dir, file.path), file.bytes);
   }
 }
 
 async function pointCurrentAt(artifactsDir: string, version: string): Promise<void> {
   const pointer: CurrentPointer = { version };
-  const temporary = join(artifactsDir, `.${CURRENT_FILE}.${process.pid}.tmp`);
-  await writeFile(temporary, jsonBytes(pointer));
-  await rename(temporary, join(artifactsDir, CURRENT_FILE));
+  await replaceFileDurably(join(artifactsDir, CURRENT_FILE), jsonBytes(pointer));
 }
 
 export interface WriteResult {
@@ -53,6 +53,16 @@ export interface WriteResult {
 
 function manifestEntries(files: readonly ArtifactFile[]): ManifestFile[] {
   return files.map((f) => ({ path: f.path, sha256: sha256Hex(f.bytes), bytes: f.bytes.length, ...(f.optional ? { optional: true } : {}) }));
+}
+
+/** A killed writer's version folder and current.json temporaries; the capture group is its process id. */
+const STALE_TEMPORARIES = [/^\.tmp-.+-(\d+)$/, /^\..+\.(\d+)\.tmp$/];
+
+/** Remove what killed writers left in the artifacts folder (live writers' temporaries stay). */
+export async function removeStaleArtifactTemporaries(artifactsDir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const pattern of STALE_TEMPORARIES) removed.push(...(await removeStaleTemporaries(artifactsDir, pattern)));
+  return removed;
 }
 
 const byPath = (a: ArtifactFile, b: ArtifactFile) => (a.path < b.path ? -1 : 1);
@@ -71,6 +81,7 @@ export async function writeArtifactVersion(artifactsDir: string, draft: Manifest
   const manifestBytes = jsonBytes(manifest);
   const finalDir = join(artifactsDir, version);
   await mkdir(artifactsDir, { recursive: true });
+  await removeStaleArtifactTemporaries(artifactsDir);
 
   let written = false;
   if (existsSync(finalDir)) {
@@ -81,10 +92,12 @@ export async function writeArtifactVersion(artifactsDir: string, draft: Manifest
     const temporary = join(artifactsDir, `.tmp-${version}-${process.pid}`);
     await rm(temporary, { recursive: true, force: true });
     await writeAll(temporary, [...sorted, { path: MANIFEST_FILE, bytes: manifestBytes }]);
+    await syncTree(temporary);
     await rename(temporary, finalDir).catch(async (error: Error) => {
       await rm(temporary, { recursive: true, force: true });
       throw error;
     });
+    await syncDir(artifactsDir);
     // Verify the renamed folder loads (checksums, shapes) before anything points at it.
     await loadArtifacts(artifactsDir, { version }).catch(async (error: Error) => {
       await rm(finalDir, { recursive: true, force: true });

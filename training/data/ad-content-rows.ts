@@ -1,6 +1,6 @@
 /**
  * The ad_content corpus, built at training time from the committed annotations plus the taxonomy
- * file: every node's hand-written queries, and templated queries over its name (as written, with its
+ * file: every node's hand-written queries, the polysemy queries (annotations/polysemy.json), and templated queries over its name (as written, with its
  * last word's other number, qualified by its parent or tier 1), its aliases, and contrastive queries
  * that ask for the node while ruling out a neighbour ("{node}, not {sibling}").
  * Hand-written queries are split by hash (train / calibration / test); templated ones only train.
@@ -15,7 +15,8 @@ import type { Taxonomy, TaxonomyNode } from '../../taxonomy/taxonomy.js';
 export interface AdContentRow {
   text: string;
   ad_content_id: string;
-  source: 'annotation' | 'template';
+  /** `polysemy`: a hand-written query using a node-name word in another sense (always a cross row). */
+  source: 'annotation' | 'polysemy' | 'template';
   split: Split;
 }
 
@@ -138,6 +139,9 @@ export function buildAdContentRows(taxonomy: Taxonomy, annotations: Annotations)
       const wanted = k === 0 || !annotation?.aliases.length ? node.name : (rng.pick(annotation.aliases) as string);
       addTemplate(fill(contrasts[k % contrasts.length] as string, wanted, partner.name), node.id);
     });
+  }
+  for (const query of annotations.polysemy) {
+    rows.push({ text: query.text, ad_content_id: query.node, source: 'polysemy', split: splitOfGroup(`ad_content:${normaliseText(query.text)}`) });
   }
   const seen = new Set<string>();
   return rows.filter((row) => {

@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.js';
-import { isMainModule, runCli } from '../../shared/cli-runner.js';
+import { isMainModule, parseNoFlags, runCli } from '../../shared/cli-runner.js';
 import { writeJsonl } from '../../shared/jsonl.js';
 import { normaliseText } from '../../shared/text.js';
 import { canonicalRow, loadHandRows, type CorpusRow } from './corpus/corpus-row.js';
@@ -91,6 +91,7 @@ export async function buildIntentData(dataDir: string): Promise<BuiltCorpus> {
 
 if (isMainModule(import.meta.url)) {
   await runCli(async () => {
+    await parseNoFlags('npm run data', 'Regenerate data/intent/*.jsonl from data/corpus-v2, byte for byte.');
     const { paths } = loadConfig();
     const { bySplit, dropped } = await buildIntentData(paths.dataDir);
     console.log(CORPUS_SPLITS.map((split) => `${split} ${bySplit[split].length}`).join('  '));

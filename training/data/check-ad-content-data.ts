@@ -9,6 +9,10 @@ import type { AdContentRow } from './ad-content-rows.js';
 import type { CheckFailure } from './check-intent-data.js';
 
 export const MIN_AD_CONTENT_ROWS_PER_NODE = 12;
+export const MIN_POLYSEMY_ROWS = 600;
+
+/** Rules of the held-out natural set (data/eval/ad_content.natural.jsonl). */
+export const NATURAL_SET_RULES = { minRows: 400, minTier1: 30, minPolysemyShare: 1 / 3 } as const;
 
 export interface AdContentCheckReport {
   failures: CheckFailure[];
@@ -30,10 +34,15 @@ export function checkAdContentRows(
   rows: readonly AdContentRow[],
   referenceTexts: ReadonlyMap<string, string>,
   minRows = MIN_AD_CONTENT_ROWS_PER_NODE,
+  minPolysemy = MIN_POLYSEMY_ROWS,
 ): AdContentCheckReport {
   const failures: CheckFailure[] = [];
   for (const id of annotations.nodes.keys()) {
     if (!taxonomy.byId.has(id)) failures.push({ kind: 'unknown_label', message: `annotations name node ${id}, which the taxonomy does not have` });
+  }
+  if (annotations.polysemy.length < minPolysemy) failures.push({ kind: 'below_minimum', message: `${annotations.polysemy.length} polysemy queries, at least ${minPolysemy} required` });
+  for (const q of annotations.polysemy) {
+    if (!taxonomy.byId.has(q.node)) failures.push({ kind: 'unknown_label', message: `polysemy query ${JSON.stringify(q.text)} names node ${q.node}, which the taxonomy does not have` });
   }
   const perNode = new Map<string, number>(taxonomy.nodes.map((n) => [n.id, 0]));
   const rowsPerSplit: Record<string, number> = { train: 0, calibration: 0, test: 0 };
@@ -43,7 +52,7 @@ export function checkAdContentRows(
     rowsPerSplit[row.split] = (rowsPerSplit[row.split] ?? 0) + 1;
     const reference = referenceTexts.get(normaliseText(row.text));
     if (reference && row.source === 'template') templatesInReference += 1;
-    if (reference && row.source === 'annotation') {
+    if (reference && row.source !== 'template') {
       failures.push({ kind: 'reference_overlap', message: `ad_content ${row.ad_content_id}: text also in reference set ${reference}: ${JSON.stringify(row.text)}` });
     }
   }
@@ -52,4 +61,31 @@ export function checkAdContentRows(
   }
   const counts = [...perNode.values()].sort((a, b) => a - b);
   return { failures, nodes: perNode.size, rowsPerSplit, minRowsPerNode: counts[0] ?? 0, medianRowsPerNode: counts[Math.floor(counts.length / 2)] ?? 0, templatesInReference };
+}
+
+export interface NaturalSetReport {
+  failures: CheckFailure[];
+  rows: number;
+  tier1: number;
+  polysemyRows: number;
+}
+
+/**
+ * The natural set: every gold path known to the taxonomy, enough rows, tier-1 categories and polysemy
+ * rows, and no text that the ad_content corpus trains or calibrates on.
+ */
+export function checkNaturalSet(taxonomy: Taxonomy, rows: { goldIds: readonly string[]; texts: readonly string[]; polysemy: readonly boolean[]; unknown: number }, corpus: readonly AdContentRow[]): NaturalSetReport {
+  const failures: CheckFailure[] = [];
+  const R = NATURAL_SET_RULES;
+  if (rows.unknown > 0) failures.push({ kind: 'unknown_label', message: `natural set: ${rows.unknown} rows name a path the taxonomy does not have` });
+  const tier1 = new Set(rows.goldIds.map((id) => taxonomy.byId.get(id)?.path[0])).size;
+  const polysemyRows = rows.polysemy.filter(Boolean).length;
+  if (rows.texts.length < R.minRows) failures.push({ kind: 'below_minimum', message: `natural set: ${rows.texts.length} rows, at least ${R.minRows} required` });
+  if (tier1 < R.minTier1) failures.push({ kind: 'below_minimum', message: `natural set: ${tier1} tier-1 categories, at least ${R.minTier1} required` });
+  if (polysemyRows < rows.texts.length * R.minPolysemyShare) failures.push({ kind: 'below_minimum', message: `natural set: ${polysemyRows} polysemy rows, at least a third required` });
+  const fitted = new Set(corpus.map((r) => normaliseText(r.text)));
+  for (const text of rows.texts) {
+    if (fitted.has(normaliseText(text))) failures.push({ kind: 'reference_overlap', message: `natural set text also in the ad_content corpus: ${JSON.stringify(text)}` });
+  }
+  return { failures, rows: rows.texts.length, tier1, polysemyRows };
 }

@@ -1,7 +1,7 @@
 /** `npm run data:check`: counts per head, label and split; non-zero exit listing every failing row. */
 import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.js';
-import { isMainModule, runCli } from '../../shared/cli-runner.js';
+import { isMainModule, parseNoFlags, runCli } from '../../shared/cli-runner.js';
 import { UserFacingError } from '../../shared/errors.js';
 import { readJsonl, toJsonl } from '../../shared/jsonl.js';
 import { CORPUS_SPLITS as SPLITS } from './corpus/topic-splits.js';
@@ -11,7 +11,8 @@ import type { CorpusRow } from './corpus/corpus-row.js';
 import { checkIntentRows, formatCounts, type CheckFailure, type LocatedRow } from './check-intent-data.js';
 import { loadReferenceTexts } from './reference-texts.js';
 import { buildAdContentRows } from './ad-content-rows.js';
-import { checkAdContentRows } from './check-ad-content-data.js';
+import { checkAdContentRows, checkNaturalSet } from './check-ad-content-data.js';
+import { NATURAL_EVAL_FILE, readAdContentEvalRows } from './ad-content-eval-rows.js';
 import { loadTaxonomySources } from '../../taxonomy/annotations.js';
 
 export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow[]; failures: CheckFailure[] }> {
@@ -30,6 +31,7 @@ export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow
 
 if (isMainModule(import.meta.url)) {
   await runCli(async () => {
+    await parseNoFlags('npm run data:check', 'Check the labelled data (labels, corpus rules, staleness, overlap with the reference sets) and print counts.');
     const { paths } = loadConfig();
     const { rows, failures: parseFailures } = await readSplitRows(paths.dataDir);
     const referenceTexts = await loadReferenceTexts(paths.referenceEvalDir);
@@ -49,7 +51,9 @@ if (isMainModule(import.meta.url)) {
     console.log(
       `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
     );
-    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures];
+    const natural = checkNaturalSet(taxonomy, await readAdContentEvalRows(join(paths.dataDir, NATURAL_EVAL_FILE), taxonomy), buildAdContentRows(taxonomy, annotations));
+    console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; natural held-out set: ${natural.rows} rows, ${natural.tier1} tier-1 categories, ${natural.polysemyRows} polysemy rows`);
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...natural.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

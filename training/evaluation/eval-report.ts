@@ -29,6 +29,9 @@ import type { DatasetSummary, RowProblem } from './eval-rows.js';
 import type { EvaluatedRow } from './run-pipeline.js';
 
 /** What each figure means; written into the JSON and the HTML so readers need not guess. */
+/** A wrong answer above this calibrated confidence counts as a confident error. */
+export const CONFIDENT_ERROR_LEVEL = 0.8;
+
 export const DEFINITIONS = {
   accuracy: 'share of rows whose served label (argmax of the calibrated probabilities) equals the gold label',
   macro_f1: 'macro-F1 over ALL labels of the head (a label absent from both truth and prediction scores F1 0)',
@@ -39,6 +42,7 @@ export const DEFINITIONS = {
   coverage: 'share of rows whose calibrated confidence meets the head threshold (meets_threshold)',
   accepted_accuracy: 'accuracy over the rows meeting the threshold',
   fallback_rate: 'share of rows whose envelope applies a fallback (any reason)',
+  confident_error_share: `share of the wrong answers whose calibrated confidence is above ${CONFIDENT_ERROR_LEVEL}`,
   ad_content_exact: 'predicted taxonomy node equals the gold node',
   ad_content_tierK: 'over rows whose gold path has at least K tiers: the first K Tier cells of the predicted path equal the gold ones',
   ad_content_parent_safe: 'the predicted path is a non-empty prefix of the gold path (the gold node or one of its ancestors)',
@@ -56,6 +60,7 @@ export interface HeadSummary extends HeadMetrics {
   coverage: number;
   accepted_accuracy: number;
   fallback_rate: number;
+  confident_error_share: number;
 }
 
 export interface LabelRow {
@@ -220,6 +225,7 @@ function headSummary(items: readonly HeadItem[], classes: number, threshold: num
     coverage: selective.coverage,
     accepted_accuracy: selective.acceptedAccuracy,
     fallback_rate: share(items.filter((i) => i.fallback).length, items.length),
+    confident_error_share: share(items.filter((i) => i.predicted !== i.truth && (i.calibrated[i.predicted] as number) > CONFIDENT_ERROR_LEVEL).length, items.filter((i) => i.predicted !== i.truth).length),
   };
 }
 

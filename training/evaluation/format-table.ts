@@ -10,10 +10,10 @@ export const MAX_PROBLEMS_SHOWN = 20;
 const f3 = (x: number) => x.toFixed(3);
 
 
-const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier', 'ECE raw', 'ECE cal', 'thr', 'coverage', 'acc@thr', 'fallback'];
+const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier', 'ECE raw', 'ECE cal', 'thr', 'coverage', 'acc@thr', 'fallback', 'conf-err'];
 
 function intentCells(name: string, s: HeadSummary, threshold: number): string[] {
-  return [name, String(s.n), f3(s.accuracy), f3(s.macro_f1), f3(s.macro_f1_present), f3(s.nll), f3(s.brier), f3(s.ece_raw), f3(s.ece), threshold.toFixed(2), f3(s.coverage), f3(s.accepted_accuracy), f3(s.fallback_rate)];
+  return [name, String(s.n), f3(s.accuracy), f3(s.macro_f1), f3(s.macro_f1_present), f3(s.nll), f3(s.brier), f3(s.ece_raw), f3(s.ece), threshold.toFixed(2), f3(s.coverage), f3(s.accepted_accuracy), f3(s.fallback_rate), f3(s.confident_error_share)];
 }
 
 const AD_HEADER = ['head', 'n', 'exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth', 'gold depth', 'thr', 'coverage', 'exact@thr', 'ECE'];
@@ -51,7 +51,7 @@ export function formatEvalTable(report: EvalReport): string {
   if (intentRows.length > 0) {
     out.push('', ...table(INTENT_HEADER, intentRows));
     out.push('F1 all = macro-F1 over every label of the head; F1 present = over labels present in truth or prediction.');
-    out.push('ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows.');
+    out.push('ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows; conf-err = share of wrong answers with calibrated confidence above 0.8.');
   }
   const ad = report.heads.ad_content;
   if (ad) {

@@ -29,7 +29,7 @@ function index(): TaxonomyIndex {
   return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
 }
 
-const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, candidates: 5, walkUpThreshold: 0.5 };
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, walkUpThreshold: 0.5 };
 
 function model(params: ResolverParams, threshold = 0.5) {
   return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
@@ -111,6 +111,14 @@ describe('resolveAdContent mapping modes', () => {
     expect(resolveAdContent(model(params), 'laptops and hotels', embedding(vector)).node.id).toBe('2');
   });
 
+  it('gives lexical credit only to candidates the mixture supports (the gate)', () => {
+    // "hotels" names node 4, but the embedding evidence is all for laptops (node 2).
+    const vector = { '2': 4, '4': 1 };
+    const ungated = { ...CLASSIFIER_ONLY, lexicalWeight: 0.9, walkUpThreshold: 0 };
+    expect(resolveAdContent(model(ungated), 'a sturdy bag for hotel stays', embedding(vector)).node.id).toBe('4');
+    expect(resolveAdContent(model({ ...ungated, lexicalGate: 0.5 }), 'a sturdy bag for hotel stays', embedding(vector)).node.id).toBe('2');
+  });
+
   it('lets the index carry the decision when it is weighted in', () => {
     const params = { ...CLASSIFIER_ONLY, indexWeight: 1 };
     const result = resolveAdContent(model(params), 'laptop', embedding({ '2': 3 }));
@@ -118,7 +126,27 @@ describe('resolveAdContent mapping modes', () => {
   });
 });
 
+describe('lexicalWords', () => {
+  it('stems singular and plural alike with the Porter stemmer, keeping "news" apart from "new"', async () => {
+    const { lexicalWords } = await import('../../../shared/ad-content/resolve-ad-content.js');
+    for (const [a, b] of [['games', 'game'], ['movies', 'movie'], ['shoes', 'shoe'], ['industries', 'industry']]) {
+      expect([...lexicalWords(a as string)]).toEqual([...lexicalWords(b as string)]);
+    }
+    expect([...lexicalWords('games')]).toEqual(['game']);
+    expect(lexicalWords('news').has('new')).toBe(false);
+    expect([...lexicalWords('an ad on tv')]).toEqual([]);
+  });
+});
+
 describe('scoreAdContentBatch', () => {
+  it('skips the index when its weight is 0, and still matches per-text scoring', async () => {
+    const { scoreAdContent, scoreAdContentBatch } = await import('../../../shared/ad-content/resolve-ad-content.js');
+    const m = model({ ...CLASSIFIER_ONLY, lexicalWeight: 0.1 });
+    const vectors = [embedding({ '2': 8 }), embedding({ '3': 5, '4': 4.5 })];
+    const batch = await scoreAdContentBatch(m, ['which laptop', 'hotels in rome'], vectors);
+    expect(batch.map((b) => b.winner)).toEqual(['which laptop', 'hotels in rome'].map((t, i) => scoreAdContent(m, t, vectors[i] as Float32Array).winner));
+  });
+
   it('matches per-text scoring (same winner, mixture within float rounding)', async () => {
     const { scoreAdContent, scoreAdContentBatch } = await import('../../../shared/ad-content/resolve-ad-content.js');
     const m = model({ ...CLASSIFIER_ONLY, indexWeight: 0.3, lexicalWeight: 0.1 });

@@ -72,7 +72,7 @@ describe('checkAdContentRows', () => {
       ['cheap hotel in lisbon', 'ad_content.test.jsonl'],
       ['laptop 1', 'ad_content.test.jsonl'],
     ]);
-    const report = checkAdContentRows(taxonomy, withUnknown, rows, reference, 2);
+    const report = checkAdContentRows(taxonomy, withUnknown, rows, reference, 2, 1);
     // A templated text in a reference set is counted, not refused: templates come from the taxonomy's own names.
     expect(report.templatesInReference).toBe(1);
     expect(report.failures.map((f) => f.kind).sort()).toEqual(['below_minimum', 'below_minimum', 'below_minimum', 'reference_overlap', 'unknown_label']);
@@ -80,6 +80,22 @@ describe('checkAdContentRows', () => {
       'ad_content node 1 "Technology": 0 queries, minimum 2',
       'ad_content node 3 "Travel": 0 queries, minimum 2',
       'ad_content node 4 "Hotels": 1 queries, minimum 2',
+    ]);
+    expect(checkAdContentRows(taxonomy, annotations, rows, new Map(), 0, 2).failures.map((f) => f.message)).toEqual(['1 polysemy queries, at least 2 required']);
+  });
+
+  it('checks the natural held-out set: known paths, size, tier-1 spread, polysemy share, no text fitted on', async () => {
+    const { checkNaturalSet, NATURAL_SET_RULES } = await import('../../../training/data/check-ad-content-data.js');
+    const { taxonomyFixture } = await import('../../helpers/training-fixture.js');
+    const { taxonomy } = taxonomyFixture();
+    const rows = { texts: ['laptop for a python class', 'hotel near the ballpark'], goldIds: ['2', '4'], polysemy: [true, false], unknown: 1 };
+    const report = checkNaturalSet(taxonomy, rows, [{ text: 'Hotel near the ballpark', ad_content_id: '4', source: 'annotation', split: 'train' }]);
+    expect(report).toMatchObject({ rows: 2, tier1: 2, polysemyRows: 1 });
+    expect(report.failures.map((f) => f.message)).toEqual([
+      'natural set: 1 rows name a path the taxonomy does not have',
+      `natural set: 2 rows, at least ${NATURAL_SET_RULES.minRows} required`,
+      `natural set: 2 tier-1 categories, at least ${NATURAL_SET_RULES.minTier1} required`,
+      'natural set text also in the ad_content corpus: "hotel near the ballpark"',
     ]);
   });
 });

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm run build` (and `prestart`): compile the service (serving/, shared/, taxonomy/) into dist/
+// with tsc -p tsconfig.build.json, unless dist/ is already newer than every source file. Plain
+// JavaScript so that it runs without tsx. Resources stay at the project root: the compiled code finds
+// schemas/, artifacts/ and the JSON files beside the sources through PROJECT_ROOT; the one folder a
+// module resolves beside itself (taxonomy/annotations/) is linked into dist/.
+// Flags: --force (rebuild even when up to date), --quiet.
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const stamp = join(dist, '.build-stamp');
+const SOURCE_DIRS = ['serving', 'shared', 'taxonomy'];
+const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const LINKS = [['taxonomy/annotations', 'dist/taxonomy/annotations']];
+const USAGE = `build.mjs [--force] [--quiet]
+
+Compile serving/, shared/ and taxonomy/ into dist/ (tsc -p tsconfig.build.json) unless dist/ is newer
+than every source file. --force: rebuild anyway. --quiet: print nothing when up to date or built.`;
+const flags = process.argv.slice(2);
+if (flags.includes('--help') || flags.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = flags.filter((flag) => flag !== '--force' && flag !== '--quiet');
+if (unknown.length > 0) {
+  console.error(`build.mjs: unknown argument ${unknown.join(' ')}\n\n${USAGE}`);
+  process.exit(1);
+}
+const force = flags.includes('--force');
+const quiet = flags.includes('--quiet');
+
+/** Newest modification time (ms) of the build's inputs. */
+function newestInput() {
+  let newest = 0;
+  const visit = (path) => {
+    const stats = statSync(path);
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(path)) visit(join(path, name));
+    } else if (/\.(ts|mts|mjs)$/.test(path) && !path.endsWith('.test.ts')) {
+      newest = Math.max(newest, stats.mtimeMs);
+    }
+  };
+  for (const dir of SOURCE_DIRS) visit(join(root, dir));
+  for (const file of CONFIG_FILES) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+  return newest;
+}
+
+function upToDate() {
+  return existsSync(stamp) && existsSync(join(dist, 'serving/server.js')) && statSync(stamp).mtimeMs >= newestInput();
+}
+
+if (!force && upToDate()) {
+  if (!quiet) console.log('dist/ is up to date');
+  process.exit(0);
+}
+
+const started = Date.now();
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+if (result.status !== 0) {
+  console.error(`build failed: tsc -p tsconfig.build.json exited ${result.status ?? result.signal}`);
+  process.exit(1);
+}
+for (const [target, link] of LINKS) {
+  const at = join(root, link);
+  mkdirSync(dirname(at), { recursive: true });
+  if (!existsSync(at) && !isLink(at)) symlinkSync(relative(dirname(at), join(root, target)), at, 'dir');
+}
+writeFileSync(stamp, `${new Date().toISOString()}\n`);
+if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+function isLink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
