@@ -14,6 +14,7 @@
  * Run by hand; no test calls it.
  */
 import autocannon from 'autocannon';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -191,6 +192,9 @@ await runCli(async () => {
   if (texts.length === 0) throw new UserFacingError(`${args.texts} holds no texts`);
   const config = loadConfig(encoderOverrides(args));
 
+  // Other processes on the machine change every figure: say how busy it was.
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`machine: ${availableParallelism()} cores; load average ${load()} (1, 5, 15 min) before the run`);
   console.log(`texts: ${texts.length} from ${args.texts} (mean ${fmt(texts.reduce((n, t) => n + t.length, 0) / texts.length, 0)} characters)`);
   const bare = await bareEncoder(config, texts);
   console.log(`bare encoder ${bare.id} in this process (one thread): one text per call ${fmt(bare.singleMs, 2)} ms (median of ${BARE_SINGLE_CALLS}); batches of ${BARE_BATCH}: ${fmt(bare.batchedMsPerText, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s (median of 3 x ${BARE_BATCH_TEXTS})`);
@@ -250,7 +254,7 @@ await runCli(async () => {
     const memory = memoryOf(server.pid);
     const one = results.find((r) => r.connections === 1);
     const many = results.find((r) => r.connections === 32);
-    console.log(`\nserver RSS: ${fmt(memory?.rssMb ?? NaN, 0)} MB now, ${fmt(memory?.peakMb ?? NaN, 0)} MB peak`);
+    console.log(`\nserver RSS: ${fmt(memory?.rssMb ?? NaN, 0)} MB now, ${fmt(memory?.peakMb ?? NaN, 0)} MB peak; load average ${load()} after the run`);
     if (one) console.log(`p50 one client / one bare encoder call: ${fmt(one.p50, 2)} / ${fmt(bare.singleMs, 2)} ms = ${fmt(one.p50 / bare.singleMs, 2)}x (target <= 1.15x)`);
     if (many) console.log(`32-client throughput / single-thread batched limit: ${fmt(many.rps)} / ${fmt(bare.batchedTps)} = ${fmt(many.rps / bare.batchedTps, 2)}x (target >= 1.6x)`);
   } finally {

@@ -17,10 +17,15 @@ const stamp = join(dist, '.build-stamp');
 const SOURCE_DIRS = ['serving', 'shared', 'taxonomy'];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 const LINKS = [['taxonomy/annotations', 'dist/taxonomy/annotations']];
-const USAGE = `build.mjs [--force] [--quiet]
+const USAGE = `node scripts/build.mjs [--force] [--quiet]
 
 Compile serving/, shared/ and taxonomy/ into dist/ (tsc -p tsconfig.build.json) unless dist/ is newer
-than every source file. --force: rebuild anyway. --quiet: print nothing when up to date or built.`;
+than every source file.
+
+Options:
+  --force  rebuild even when dist/ is up to date
+  --quiet  no output when up to date or built
+  --help   Show help`;
 const flags = process.argv.slice(2);
 if (flags.includes('--help') || flags.includes('-h')) {
   console.log(USAGE);

@@ -142,8 +142,8 @@ export function compareGolden(recorded: GoldenFile, computed: GoldenFile): strin
   });
   if (problems.length > 0) {
     problems.push(
-      `the artifacts are still ${recorded.artifact_version}, so these changes come from code (features, tokenisation, calibration, policy, encoder): ` +
-        `fix the code, or retrain (a new version) and regenerate with \`${REGENERATE_COMMAND}\``,
+      `the artifacts are still ${recorded.artifact_version}, so these changes come from code (features, tokenisation, calibration, resolver, policy, encoder): ` +
+        `if they are not intended, fix the code; if they are (or after a retrain), review them and regenerate with \`${REGENERATE_COMMAND}\``,
     );
   }
   return problems;

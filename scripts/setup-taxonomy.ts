@@ -1,15 +1,19 @@
 /**
- * Places the IAB Content Taxonomy 3.1 TSV at the configured path (git-ignored) and verifies its
- * SHA-256: copied from ../shared/taxonomy/ when present, else downloaded from the public address
- * named in SOURCE.md. Run by `npm start`, `npm test` and `npm run setup`.
+ * Places the IAB Content Taxonomy 3.1 TSV at the configured path (git-ignored, env TAXONOMY_PATH) and
+ * verifies its SHA-256: copied from a local file given with `--from FILE` or env TAXONOMY_SOURCE (for
+ * machines without network), else from ../shared/taxonomy/ when present, else downloaded from the
+ * public address named in SOURCE.md (the only step of the project that needs the network, once).
+ * Run by `npm start`, `npm test` and `npm run setup`.
  */
 import { chmod, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
 import { loadConfig } from '../shared/config.js';
 import { IntegrityError } from '../shared/errors.js';
 import { sha256File } from '../shared/hash.js';
-import { isMainModule, parseNoFlags, runCli } from '../shared/cli-runner.js';
+import { isMainModule, runCli } from '../shared/cli-runner.js';
 
 export const TAXONOMY_FILE_NAME = 'content-taxonomy-3.1.tsv';
 export const TAXONOMY_SHA256 = '7212cdc496ba347a03e703b1932bdcdd4fd29089b058f4edeb4d3da1f1222ea7';
@@ -39,12 +43,15 @@ export async function verifyTaxonomyFile(path: string): Promise<void> {
   }
 }
 
-/** Returns how the file got there: `present`, `copied` or `downloaded`. */
-export async function setupTaxonomy(target: string, sharedDir: string): Promise<'present' | 'copied' | 'downloaded'> {
+/** Returns how the file got there: `present`, `copied` (from `localSource` or the shared folder) or `downloaded`. */
+export async function setupTaxonomy(target: string, sharedDir: string, localSource?: string): Promise<'present' | 'copied' | 'downloaded'> {
   if (existsSync(target) && (await sha256File(target)) === TAXONOMY_SHA256) return 'present';
+  if (localSource !== undefined && !existsSync(localSource)) {
+    throw new IntegrityError(`taxonomy source ${localSource} (--from / TAXONOMY_SOURCE) does not exist`);
+  }
   await mkdir(dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}.tmp`;
-  const sharedCopy = join(sharedDir, TAXONOMY_FILE_NAME);
+  const sharedCopy = localSource ?? join(sharedDir, TAXONOMY_FILE_NAME);
   let how: 'copied' | 'downloaded';
   if (existsSync(sharedCopy)) {
     await copyFile(sharedCopy, temporary);
@@ -54,7 +61,8 @@ export async function setupTaxonomy(target: string, sharedDir: string): Promise<
       await download(await sourceUrl(sharedDir), temporary);
     } catch (error) {
       throw new IntegrityError(
-        `taxonomy file missing at ${target} (expected SHA-256 ${TAXONOMY_SHA256}); no copy in ${sharedDir} and the download failed: ${(error as Error).message}`,
+        `taxonomy file missing at ${target} (expected SHA-256 ${TAXONOMY_SHA256}); no copy in ${sharedDir} and the download failed: ${(error as Error).message}. ` +
+          'Offline: npm run setup -- --from FILE, or set TAXONOMY_SOURCE=FILE (the IAB Content Taxonomy 3.1 TSV).',
       );
     }
     how = 'downloaded';
@@ -69,9 +77,20 @@ export async function setupTaxonomy(target: string, sharedDir: string): Promise<
 
 if (isMainModule(import.meta.url)) {
   await runCli(async () => {
-    await parseNoFlags('npm run setup', 'Place the IAB Content Taxonomy 3.1 TSV at taxonomy/ (env TAXONOMY_PATH) and verify its SHA-256: copied from ../shared/taxonomy/ when present, else downloaded (the only step that may need the network).');
+    const args = await yargs(hideBin(process.argv))
+      .scriptName('npm run setup --')
+      .usage(
+        'npm run setup [-- --from FILE]\n\nPlace the IAB Content Taxonomy 3.1 TSV at taxonomy/content-taxonomy-3.1.tsv (env TAXONOMY_PATH) and verify its SHA-256: ' +
+          'copied from --from FILE or env TAXONOMY_SOURCE, else from ../shared/taxonomy/, else downloaded (the one step that may need the network).',
+      )
+      .option('from', { type: 'string', describe: 'a local copy of the taxonomy TSV to copy from (env TAXONOMY_SOURCE); no network' })
+      .version(false)
+      .strict()
+      .help()
+      .parseAsync();
     const { paths } = loadConfig();
-    const how = await setupTaxonomy(paths.taxonomyFile, paths.sharedTaxonomyDir);
+    const source = args.from ?? (process.env.TAXONOMY_SOURCE || undefined);
+    const how = await setupTaxonomy(paths.taxonomyFile, paths.sharedTaxonomyDir, source === undefined ? undefined : resolve(source));
     // stderr: `npm run classify -- --out -` and friends keep stdout for their own output.
     if (how !== 'present') console.error(`taxonomy: ${how} to ${paths.taxonomyFile} (SHA-256 verified)`);
   });

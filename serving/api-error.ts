@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  reload_failed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,

@@ -17,6 +17,7 @@ import { globalPlugin } from './plugins/global-plugin.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { createServiceMetrics, metricsPlugin, type ServiceMetrics } from './plugins/metrics.js';
 import { requestId, requestLoggingPlugin } from './plugins/request-logging.js';
+import { adminReloadRoute } from './routes/admin-reload.js';
 import { classifyBatchRoute } from './routes/classify-batch.js';
 import { classifyRoute } from './routes/classify.js';
 import { healthRoute } from './routes/health.js';
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   runtime: ClassifierRuntime | Promise<ClassifierRuntime>;
   /** Encoder worker threads (serving/server.ts starts them); without a pool the encoder runs on the main thread. */
   encoderPool?: EncoderPool;
+  /** Hot reload (SIGHUP, POST /admin/reload): load the version current.json names on the active encoder. Absent: reload answers 409. */
+  reloadRuntime?: (active: ClassifierRuntime) => Promise<ClassifierRuntime>;
 }
 
 /** Everything the service adds to a Fastify instance. */
@@ -49,8 +52,16 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
     runtime: options.runtime,
     batchMaxSize: serving.batchMaxSize,
     ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}),
+    ...(options.reloadRuntime ? { reloadRuntime: options.reloadRuntime } : {}),
     onBatch: (info) => metrics.observeBatch(info),
+    onReload: (result) => {
+      metrics.countReload(result.outcome);
+      if (result.outcome === 'failed') app.log.error({ ...result }, `reload failed; version ${result.active_version} keeps serving: ${result.error}`);
+      else app.log.info({ ...result }, result.outcome === 'reloaded' ? `reloaded: ${result.previous_version} -> ${result.active_version}` : `reload: ${result.active_version} is already active`);
+    },
   });
+  metrics.watchWorkers(() => classifier.workers());
+  metrics.watchVersion(() => classifier.runtime?.artifacts.version);
   app.decorate('classifier', classifier);
   app.decorate('serviceMetrics', metrics);
   app.decorate('servingConfig', serving);
@@ -93,6 +104,7 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
   await app.register(healthRoute);
   await app.register(versionRoute);
   await app.register(metricsRoute);
+  await app.register(adminReloadRoute);
   await app.register(openApiRoute, { routes: documented, protectedRoutes: (url) => !OPEN_ROUTES.has(url) });
 });
 
@@ -115,6 +127,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Only exact paths; /classify/ is 404, not an alias.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
-  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, { serving, runtime: options.runtime, ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}) });
+  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, {
+    serving,
+    runtime: options.runtime,
+    ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}),
+    ...(options.reloadRuntime ? { reloadRuntime: options.reloadRuntime } : {}),
+  });
   return app as unknown as FastifyInstance;
 }

@@ -2,7 +2,9 @@
  * Adaptive batching: concurrent callers each submit one item (or several); items are coalesced into
  * calls of `run` (for serving: one encoder pass on one worker). There is no fixed wait: while fewer
  * than `capacity` batches run, queued items go at once; items that arrive while every slot is busy
- * queue up and form the next batch (up to `maxBatchSize`) as soon as a slot frees. An item whose
+ * queue up and form the next batch as soon as a slot frees (after one more poll of the event loop, so
+ * that requests already received but not yet parsed join it); each batch takes its share of the
+ * queue over the slots, up to `maxBatchSize`. An item whose
  * AbortSignal fires while it is still queued leaves the queue (a timed-out request costs no encoder
  * work).
  */
@@ -77,9 +79,13 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     if (group.queued === 0 && group.onAbort) group.signal?.removeEventListener('abort', group.onAbort);
   };
 
-  /** Start batches while a slot is free and items wait. */
+  /**
+   * Start batches while a slot is free and items wait. A batch takes its share of the queue (the
+   * queue over the slots, up to maxBatchSize), so that under load the workers run batches of similar
+   * size instead of one worker taking everything while the other runs single texts.
+   */
   function dispatch(): void {
-    while (queue.length > 0 && running < capacity()) start(queue.splice(0, maxBatchSize));
+    while (queue.length > 0 && running < capacity()) start(queue.splice(0, Math.min(maxBatchSize, Math.ceil(queue.length / Math.max(1, capacity())))));
   }
 
   function start(batch: Array<Pending<I, O>>): void {
@@ -98,9 +104,16 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       }
     })().finally(() => {
       running -= 1;
-      // Whatever queued meanwhile goes now (up to maxBatchSize per batch).
-      dispatch();
-      settleDrain();
+      // Whatever queued meanwhile goes next, after the event loop has polled once more: requests whose
+      // bytes arrived while this batch ran (all of them, when the encoder runs on this thread and
+      // blocked it) are parsed and join the batch instead of following one by one. (An immediate
+      // queued from an immediate runs in the next loop iteration, after its poll phase.)
+      setImmediate(() =>
+        setImmediate(() => {
+          dispatch();
+          settleDrain();
+        }),
+      );
     });
   }
 

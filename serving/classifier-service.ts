@@ -6,7 +6,12 @@
  * Heads, policy and the envelope run here, per text, yielding to the event loop between texts so
  * /health and /metrics stay responsive during large batches. /health reads `state` and
  * `degradedReasons`; the classify routes call `classify`, which answers 503 not_ready until the
- * warm-up has succeeded.
+ * warm-up has succeeded. `reload` (SIGHUP, POST /admin/reload) loads the version
+ * artifacts/current.json names on the same encoder, verifies it completely (checksums and schemas
+ * while loading, then a smoke classification through the encoder workers and the envelope schema)
+ * and only then swaps it in; requests already queued or running finish on the version they started
+ * with (each version has its own batcher; the workers hold both versions until the old one drains).
+ * A failed reload leaves the active version serving and says why.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Envelope } from '../shared/envelope/envelope-types.js';
@@ -29,9 +34,21 @@ export interface BatchInfo {
   error?: unknown;
 }
 
+export interface ReloadResult {
+  /** reloaded: the new version serves; unchanged: current.json names the active version; failed: the active version keeps serving. */
+  outcome: 'reloaded' | 'unchanged' | 'failed';
+  previous_version: string | undefined;
+  active_version: string | undefined;
+  /** Why a reload failed (no filesystem paths). */
+  error?: string;
+}
+
 export interface ClassifierServiceOptions {
   /** A loaded runtime, or the promise of one (the service answers /health while it loads). */
   runtime: ClassifierRuntime | Promise<ClassifierRuntime>;
+  /** Load the version artifacts/current.json names now, on the active runtime's encoder (hot reload; absent: no reload). */
+  reloadRuntime?: (active: ClassifierRuntime) => Promise<ClassifierRuntime>;
+  onReload?: (result: ReloadResult) => void;
   batchMaxSize: number;
   /** Encoder worker threads; without one the batches run on runtime.encoder in this thread. */
   encoderPool?: EncoderPool;
@@ -50,9 +67,14 @@ export interface ClassifierService {
   workers(): EncoderPoolStats | undefined;
   /** Envelopes for texts (already trimmed and validated), in order; throws NotReadyError before ready. */
   classify(texts: readonly string[], signal?: AbortSignal): Promise<Envelope[]>;
+  /** Swap in the version artifacts/current.json names, once it has proved itself; never rejects. */
+  reload(): Promise<ReloadResult>;
   /** Stop taking work and wait for queued and running batches to finish. */
   drain(): Promise<void>;
 }
+
+/** Texts the smoke classification of a reloaded version runs (the warm-up text and two more kinds of query). */
+export const SMOKE_TEXTS = [WARM_UP_TEXT, 'my router keeps dropping wifi every hour', 'write a short poem about the sea'];
 
 export class NotReadyError extends Error {
   override readonly name = 'NotReadyError';
@@ -85,27 +107,44 @@ export function redactPaths(message: string, artifactsDir: string): string {
 
 export function createClassifierService(options: ClassifierServiceOptions): ClassifierService {
   let state: ServiceState = 'loading';
-  let runtime: ClassifierRuntime | undefined;
   let failure: Error | undefined;
-  let batcher: Batcher<string, BatchedText> | undefined;
+  /** The version serving new requests, and its batcher. */
+  let active: { runtime: ClassifierRuntime; batcher: Batcher<string, BatchedText> } | undefined;
+  let loadedRuntime: ClassifierRuntime | undefined;
+  /** Batchers of replaced versions still finishing their requests. */
+  const retiring = new Set<Promise<void>>();
+  let reloading: Promise<ReloadResult> | undefined;
   const pool = options.encoderPool;
+
+  /** The batched half of classification on one version: a worker (holding that version) or this thread. */
+  const runOn = (runtime: ClassifierRuntime) =>
+    pool ? (texts: readonly string[]) => pool.run(texts, runtime.artifacts.version) : (texts: readonly string[]) => embedAndScore(runtime, texts);
+
+  /** One batch through the whole pipeline on `runtime`: encoder, ad_content, heads, policy, envelope validation. */
+  async function smokeTest(runtime: ClassifierRuntime, texts: readonly string[]): Promise<void> {
+    const batched = await runOn(runtime)(texts);
+    texts.forEach((text, i) => envelopeFromInput(runtime, envelopeInputFor(runtime, text, (batched[i] as BatchedText).embedding, {}, batched[i]?.adScores)));
+  }
+
+  const batcherFor = (runtime: ClassifierRuntime) => {
+    const batcher = createBatcher<string, BatchedText>({
+      maxBatchSize: options.batchMaxSize,
+      capacity: pool ? () => pool.live : 1,
+      run: runOn(runtime),
+      onBatch: options.onBatch,
+    });
+    pool?.onCapacity(() => batcher.kick());
+    return batcher;
+  };
 
   const settled = (async (): Promise<ServiceState> => {
     try {
-      runtime = await options.runtime;
-      const loaded = runtime;
-      const run = pool ? (texts: readonly string[]) => pool.run(texts) : (texts: readonly string[]) => embedAndScore(loaded, texts);
-      // One inference through the whole pipeline (encoder, heads, ad_content, policy, validation).
-      const [warm] = await run([WARM_UP_TEXT]);
-      envelopeFromInput(loaded, envelopeInputFor(loaded, WARM_UP_TEXT, (warm as BatchedText).embedding, {}, warm?.adScores));
-      const ready = createBatcher<string, BatchedText>({
-        maxBatchSize: options.batchMaxSize,
-        capacity: pool ? () => pool.live : 1,
-        run,
-        onBatch: options.onBatch,
-      });
-      pool?.onCapacity(() => ready.kick());
-      batcher = ready;
+      loadedRuntime = await options.runtime;
+      const runtime = loadedRuntime;
+      // The workers loaded the version current.json named when they started; the main thread may have read a newer one.
+      await pool?.load(runtime.artifacts.version);
+      await smokeTest(runtime, [WARM_UP_TEXT]);
+      active = { runtime, batcher: batcherFor(runtime) };
       state = 'ready';
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
@@ -114,12 +153,54 @@ export function createClassifierService(options: ClassifierServiceOptions): Clas
     return state;
   })();
 
+  async function reload(): Promise<ReloadResult> {
+    const current = active;
+    const previous = current?.runtime.artifacts.version;
+    const result = (outcome: ReloadResult['outcome'], error?: string): ReloadResult => ({
+      outcome,
+      previous_version: previous,
+      active_version: active?.runtime.artifacts.version,
+      ...(error ? { error } : {}),
+    });
+    if (!current || state !== 'ready' || closed) return result('failed', state === 'loading' ? 'the service is still loading' : 'the service is not serving');
+    if (!options.reloadRuntime) return result('failed', 'this service was started without hot reload');
+    let next: ClassifierRuntime;
+    try {
+      next = await options.reloadRuntime(current.runtime);
+    } catch (error) {
+      return result('failed', `the new version failed to load: ${redactPaths((error as Error).message, current.runtime.artifacts.dir.replace(/[\\/][^\\/]+$/, ''))}`);
+    }
+    const version = next.artifacts.version;
+    if (version === previous) return result('unchanged');
+    try {
+      await pool?.load(version);
+      await smokeTest(next, SMOKE_TEXTS);
+    } catch (error) {
+      if (pool?.versions.has(version)) pool.unload(version);
+      return result('failed', `version ${version} failed its smoke classification: ${redactPaths((error as Error).message, next.artifacts.dir)}`);
+    }
+    if (closed) {
+      pool?.unload(version);
+      return result('failed', 'the service is shutting down');
+    }
+    active = { runtime: next, batcher: batcherFor(next) };
+    loadedRuntime = next;
+    // Requests queued or running on the old version finish on it; then the workers drop it.
+    const finished = current.batcher.drain().then(() => {
+      if (pool && active?.runtime.artifacts.version !== previous && previous) pool.unload(previous);
+    });
+    retiring.add(finished);
+    void finished.finally(() => retiring.delete(finished));
+    return result('reloaded');
+  }
+
+  let closed = false;
   return {
     get state() {
       return state;
     },
     get runtime() {
-      return runtime;
+      return active?.runtime ?? loadedRuntime;
     },
     get failure() {
       return failure;
@@ -127,17 +208,19 @@ export function createClassifierService(options: ClassifierServiceOptions): Clas
     settled,
     workers: () => pool?.stats(),
     async classify(texts, signal) {
-      if (state !== 'ready' || !runtime || !batcher) {
+      const serving = active;
+      if (state !== 'ready' || !serving) {
         throw new NotReadyError(state === 'loading' ? 'the classifier is still loading' : 'the classifier failed to load');
       }
-      const loaded = runtime;
+      // The version this request started on: its batch and its envelope both use it, whatever reloads meanwhile.
+      const { runtime, batcher } = serving;
       const batched = await batcher.submitAll(texts, signal);
       // The rest is per text, as in classifyBatch: one envelope that fails validation fails its own request only.
       const envelopes: Envelope[] = [];
       let since = performance.now();
       for (const [i, text] of texts.entries()) {
         const { embedding, adScores } = batched[i] as BatchedText;
-        envelopes.push(envelopeFromInput(loaded, envelopeInputFor(loaded, text, embedding, {}, adScores)));
+        envelopes.push(envelopeFromInput(runtime, envelopeInputFor(runtime, text, embedding, {}, adScores)));
         if (i < texts.length - 1 && performance.now() - since >= YIELD_EVERY_MS) {
           await yieldToEventLoop();
           if (signal?.aborted) throw signal.reason;
@@ -146,9 +229,20 @@ export function createClassifierService(options: ClassifierServiceOptions): Clas
       }
       return envelopes;
     },
+    reload() {
+      reloading ??= reload()
+        .then((outcome) => {
+          options.onReload?.(outcome);
+          return outcome;
+        })
+        .finally(() => (reloading = undefined));
+      return reloading;
+    },
     async drain() {
       await settled;
-      await batcher?.drain();
+      closed = true;
+      await reloading;
+      await Promise.all([active?.batcher.drain(), ...retiring]);
     },
   };
 }

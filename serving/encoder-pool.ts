@@ -6,6 +6,10 @@
  * held is rejected with EncoderWorkerError (a 503 for its requests, never a hang) and a new worker
  * starts at once (with a growing delay if replacements keep failing to start).
  *
+ * Hot reload: `load(version)` has every worker load another artifact version beside the ones it holds
+ * (same encoder, verified and smoke-tested in the worker); each batch names the version it runs on,
+ * so requests in flight finish on the version they started with; `unload(version)` drops the old one.
+ *
  * Workers start from the compiled encoder-worker.js when it exists beside this module (dist/), else
  * through worker-bootstrap.mjs, which registers tsx in the worker first (development and tests).
  */
@@ -32,13 +36,20 @@ export interface WorkerInit {
   tsEntry?: string;
   /** The main thread's niceness (workers run a few steps below it). */
   baseNiceness?: number;
+  /** Artifact versions to load (default: the one artifacts/current.json names). */
+  versions?: string[];
 }
 
-export type ToWorker = { type: 'embed'; id: number; texts: readonly string[] } | { type: 'close' };
+export type ToWorker =
+  | { type: 'embed'; id: number; texts: readonly string[]; version: string }
+  | { type: 'load'; id: number; version: string }
+  | { type: 'unload'; version: string }
+  | { type: 'close' };
 export type FromWorker =
-  | { type: 'ready'; encoder: EncoderInfo }
+  | { type: 'ready'; encoder: EncoderInfo; versions: string[] }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; results: BatchedText[] }
+  | { type: 'loaded'; id: number; version: string }
   | { type: 'error'; id: number; message: string };
 
 /** The batch a worker held when it died, or no worker could take it: answered 503. */
@@ -76,10 +87,16 @@ export interface EncoderPool {
   stats(): EncoderPoolStats;
   /** Resolves when every worker has started (rejects when one fails to start). */
   readonly ready: Promise<EncoderInfo>;
+  /** Artifact versions every worker holds. */
+  readonly versions: ReadonlySet<string>;
+  /** Have every worker load this artifact version too (rejects, and unloads it, when any worker fails). */
+  load(version: string): Promise<void>;
+  /** Drop an artifact version from every worker. */
+  unload(version: string): void;
   /** An Encoder for the main thread's runtime: the workers' identity; embed() runs in the pool; dispose() closes it. */
   encoder(info: EncoderInfo): Encoder;
-  /** Embeddings and ad_content scores of `texts` on an idle worker. */
-  run(texts: readonly string[]): Promise<BatchedText[]>;
+  /** Embeddings and ad_content scores of `texts` on an idle worker, on artifact `version`. */
+  run(texts: readonly string[], version: string): Promise<BatchedText[]>;
   /** Called whenever a worker becomes ready (capacity may have grown). */
   onCapacity(listener: () => void): void;
   /** Let running batches finish, then stop every worker. */
@@ -89,6 +106,7 @@ export interface EncoderPool {
 interface Job {
   id: number;
   texts: readonly string[];
+  version: string;
   resolve(results: BatchedText[]): void;
   reject(error: unknown): void;
 }
@@ -98,6 +116,11 @@ interface Slot {
   index: number;
   ready: boolean;
   job: Job | undefined;
+  /** Versions this worker holds. */
+  versions: Set<string>;
+  /** Pending load requests by message id. */
+  loads: Map<number, { resolve(): void; reject(error: Error): void }>;
+  exited: boolean;
 }
 
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -119,6 +142,7 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
   let crashes = 0;
   let closing = false;
   let info: EncoderInfo | undefined;
+  const versions = new Set<string>();
   const restartDelay = new Map<number, number>();
 
   let resolveReady!: (value: EncoderInfo) => void;
@@ -137,14 +161,20 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
       if (!slot.ready || slot.job) continue;
       const job = waiting.shift() as Job;
       slot.job = job;
-      slot.worker.postMessage({ type: 'embed', id: job.id, texts: job.texts } satisfies ToWorker);
+      slot.worker.postMessage({ type: 'embed', id: job.id, texts: job.texts, version: job.version } satisfies ToWorker);
     }
   };
 
   const start = (index: number, initial: boolean) => {
-    const workerData: WorkerInit = { config, baseNiceness: getPriority(), ...(runtimeModule ? { runtimeModule } : {}), ...(entry.tsEntry ? { tsEntry: entry.tsEntry } : {}) };
+    const workerData: WorkerInit = {
+      config,
+      baseNiceness: getPriority(),
+      ...(versions.size > 0 ? { versions: [...versions] } : {}),
+      ...(runtimeModule ? { runtimeModule } : {}),
+      ...(entry.tsEntry ? { tsEntry: entry.tsEntry } : {}),
+    };
     const worker = new Worker(entry.file, { workerData, name: `encoder-${index}` });
-    const slot: Slot = { worker, index, ready: false, job: undefined };
+    const slot: Slot = { worker, index, ready: false, job: undefined, versions: new Set(), loads: new Map(), exited: false };
     slots[index] = slot;
     let startFailure: string | undefined;
 
@@ -157,12 +187,30 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
             return;
           }
           info ??= message.encoder;
-          slot.ready = true;
+          slot.versions = new Set(message.versions);
+          if (versions.size === 0) for (const version of message.versions) versions.add(version);
           restartDelay.delete(index);
-          if (!initial) log?.info({ worker: index }, 'encoder worker replaced');
-          if (slots.length === size && slots.every((s) => s.ready)) resolveReady(info);
-          assign();
-          for (const listener of capacityListeners) listener();
+          // A version loaded by a reload while this worker was starting: load it before taking batches.
+          const missing = [...versions].filter((version) => !slot.versions.has(version));
+          void Promise.all(missing.map((version) => loadOn(slot, version))).then(
+            () => {
+              slot.ready = true;
+              if (!initial) log?.info({ worker: index }, 'encoder worker replaced');
+              if (slots.length === size && slots.every((s) => s.ready)) resolveReady(info as EncoderInfo);
+              assign();
+              for (const listener of capacityListeners) listener();
+            },
+            (error: Error) => {
+              startFailure = error.message;
+              void worker.terminate();
+            },
+          );
+          return;
+        }
+        case 'loaded': {
+          slot.versions.add(message.version);
+          slot.loads.get(message.id)?.resolve();
+          slot.loads.delete(message.id);
           return;
         }
         case 'failed':
@@ -170,6 +218,12 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
           return;
         case 'result':
         case 'error': {
+          const load = slot.loads.get(message.id);
+          if (load && message.type === 'error') {
+            slot.loads.delete(message.id);
+            load.reject(new Error(message.message));
+            return;
+          }
           const job = slot.job;
           if (!job || job.id !== message.id) return;
           slot.job = undefined;
@@ -184,11 +238,14 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
       startFailure ??= error.message;
     });
     worker.once('exit', (code) => {
+      slot.exited = true;
       const wasReady = slot.ready;
       slot.ready = false;
       const job = slot.job;
       slot.job = undefined;
       if (job) job.reject(new EncoderWorkerError(`encoder worker ${index} stopped (exit code ${code}) while running this batch`));
+      for (const load of slot.loads.values()) load.reject(new EncoderWorkerError(`encoder worker ${index} stopped (exit code ${code}) while loading artifacts`));
+      slot.loads.clear();
       if (closing) return;
       if (!wasReady && !info) {
         // Never started, and no worker has: the configuration or the artifacts are wrong.
@@ -211,6 +268,13 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
     });
   };
 
+  const loadOn = (slot: Slot, version: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = nextId++;
+      slot.loads.set(id, { resolve, reject });
+      slot.worker.postMessage({ type: 'load', id, version } satisfies ToWorker);
+    });
+
   for (let i = 0; i < size; i++) start(i, true);
 
   const pool: EncoderPool = {
@@ -220,15 +284,36 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
     },
     stats: () => ({ size, ready: live(), busy: slots.filter((s) => s.job).length, crashes }),
     ready,
+    versions,
+    async load(version) {
+      if (versions.has(version)) return;
+      const targets = slots.filter((slot) => slot?.ready);
+      if (targets.length === 0) throw new EncoderWorkerError('no encoder worker is ready to load artifacts');
+      try {
+        await Promise.all(targets.map((slot) => loadOn(slot, version)));
+      } catch (error) {
+        for (const slot of targets) slot.worker.postMessage({ type: 'unload', version } satisfies ToWorker);
+        throw error;
+      }
+      versions.add(version);
+    },
+    unload(version) {
+      versions.delete(version);
+      for (const slot of slots) {
+        slot?.versions.delete(version);
+        slot?.worker.postMessage({ type: 'unload', version } satisfies ToWorker);
+      }
+    },
     encoder: (identity) => ({
       ...identity,
-      embed: async (texts) => (await pool.run(texts)).map((r) => r.embedding),
+      // Embeddings do not depend on the artifact version: any version the workers hold will do.
+      embed: async (texts) => (await pool.run(texts, [...versions][0] as string)).map((r) => r.embedding),
       dispose: () => pool.close(),
     }),
-    run(texts) {
+    run(texts, version) {
       if (closing) return Promise.reject(new EncoderWorkerError('the encoder pool is closed'));
       return new Promise<BatchedText[]>((resolve, reject) => {
-        waiting.push({ id: nextId++, texts, resolve, reject });
+        waiting.push({ id: nextId++, texts, version, resolve, reject });
         assign();
       });
     },
@@ -241,7 +326,7 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
       for (const job of waiting.splice(0)) job.reject(new EncoderWorkerError('the encoder pool is closed'));
       await Promise.all(
         slots.map(async (slot) => {
-          if (!slot) return;
+          if (!slot || slot.exited) return;
           const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
           if (slot.job) await new Promise<void>((resolve) => slot.worker.once('message', () => resolve())).catch(() => {});
           slot.worker.postMessage({ type: 'close' } satisfies ToWorker);

@@ -1,15 +1,18 @@
 /**
  * One encoder worker thread (started by serving/encoder-pool.ts): loads its own classifier runtime
- * (its own tfjs-wasm instance and the artifacts, verified), embeds one warm-up text, reports
- * `ready` with the encoder's id, dim and fingerprint, then answers one `embed` message at a time
- * with the embeddings and ad_content scores of its texts (serving/embed-and-score.ts).
- * `workerData.runtimeModule` may name a module exporting `loadWorkerRuntime(config)` (tests: a stub
- * encoder over fixture artifacts); by default the configured encoder and artifacts load.
+ * (its own tfjs-wasm instance and the artifacts, verified), embeds one warm-up text, reports `ready`
+ * with the encoder's identity and the artifact version(s) it holds, then answers `embed` messages
+ * with the embeddings and ad_content scores of their texts (serving/embed-and-score.ts) on the
+ * artifact version each message names. Hot reload: `load` adds a version (same encoder, new
+ * artifacts, smoke-tested), `unload` drops one once no request uses it.
+ * `workerData.runtimeModule` may name a module exporting `loadWorkerRuntime(config, options)` (tests:
+ * a stub encoder over fixture artifacts); by default the configured encoder and artifacts load.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AppConfig } from '../shared/config.js';
+import type { Encoder } from '../shared/encoder/encoder.js';
 import { loadClassifierRuntime, type ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { embedAndScore } from './embed-and-score.js';
 import type { FromWorker, ToWorker, WorkerInit } from './encoder-pool.js';
@@ -32,38 +35,69 @@ try {
   // no /proc/thread-self (not Linux): normal priority
 }
 
-async function loadRuntime(config: AppConfig): Promise<ClassifierRuntime> {
-  if (!init.runtimeModule) return loadClassifierRuntime(config);
-  const loaded = (await import(init.runtimeModule)) as { loadWorkerRuntime(config: AppConfig): Promise<ClassifierRuntime> };
-  return loaded.loadWorkerRuntime(config);
+type RuntimeLoader = (config: AppConfig, options: { encoder?: Encoder; version?: string }) => Promise<ClassifierRuntime>;
+
+async function runtimeLoader(): Promise<RuntimeLoader> {
+  if (!init.runtimeModule) return (config, options) => loadClassifierRuntime(config, options);
+  return ((await import(init.runtimeModule)) as { loadWorkerRuntime: RuntimeLoader }).loadWorkerRuntime;
 }
 
-let runtime: ClassifierRuntime;
-try {
-  runtime = await loadRuntime(init.config);
+const runtimes = new Map<string, ClassifierRuntime>();
+let load: RuntimeLoader;
+let encoder: Encoder | undefined;
+
+/** Load a version on the worker's encoder and run one batch through it before it is used. */
+async function addVersion(version: string | undefined): Promise<string> {
+  const runtime = await load(init.config, { ...(encoder ? { encoder } : {}), ...(version ? { version } : {}) });
+  encoder ??= runtime.encoder;
   await embedAndScore(runtime, ['warm up the encoder']);
-  post({ type: 'ready', encoder: { id: runtime.encoder.id, dim: runtime.encoder.dim, fingerprint: runtime.encoder.fingerprint } });
+  runtimes.set(runtime.artifacts.version, runtime);
+  return runtime.artifacts.version;
+}
+
+try {
+  load = await runtimeLoader();
+  for (const version of init.versions?.length ? init.versions : [undefined]) await addVersion(version);
+  const loaded = encoder as Encoder;
+  post({ type: 'ready', encoder: { id: loaded.id, dim: loaded.dim, fingerprint: loaded.fingerprint }, versions: [...runtimes.keys()] });
 } catch (error) {
   post({ type: 'failed', message: (error as Error).message ?? String(error) });
   process.exit(1);
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'close') {
-    void runtime.encoder.dispose().finally(() => port.close());
-    return;
-  }
-  const { id, texts } = message;
-  embedAndScore(runtime, texts).then(
-    (results) => {
-      const transfer: ArrayBuffer[] = [];
-      for (const { embedding, adScores } of results) {
-        transfer.push(embedding.buffer as ArrayBuffer);
-        if (adScores) transfer.push(adScores.mixture.buffer as ArrayBuffer);
+  switch (message.type) {
+    case 'close':
+      void (encoder?.dispose() ?? Promise.resolve()).finally(() => port.close());
+      return;
+    case 'unload':
+      runtimes.delete(message.version);
+      return;
+    case 'load':
+      addVersion(message.version).then(
+        () => post({ type: 'loaded', id: message.id, version: message.version }),
+        (error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message ?? String(error) }),
+      );
+      return;
+    case 'embed': {
+      const { id, texts, version } = message;
+      const runtime = runtimes.get(version);
+      if (!runtime) {
+        post({ type: 'error', id, message: `artifact version ${version} is not loaded in this worker` });
+        return;
       }
-      // One buffer may back several rows (a view); transfer each buffer once.
-      post({ type: 'result', id, results }, [...new Set(transfer)]);
-    },
-    (error: unknown) => post({ type: 'error', id, message: (error as Error).message ?? String(error) }),
-  );
+      embedAndScore(runtime, texts).then(
+        (results) => {
+          const transfer = new Set<ArrayBuffer>();
+          for (const { embedding, adScores } of results) {
+            transfer.add(embedding.buffer as ArrayBuffer);
+            if (adScores) transfer.add(adScores.mixture.buffer as ArrayBuffer);
+          }
+          post({ type: 'result', id, results }, [...transfer]);
+        },
+        (error: unknown) => post({ type: 'error', id, message: (error as Error).message ?? String(error) }),
+      );
+      return;
+    }
+  }
 });

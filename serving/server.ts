@@ -45,6 +45,8 @@ export interface StartServerOptions {
   loadRuntime?: () => Promise<ClassifierRuntime>;
   /** Start the encoder pool (default: createEncoderPool over the configured encoder and artifacts). */
   encoderPool?: (log: PoolLog) => EncoderPool;
+  /** Hot reload's loader (default: the configured artifacts on the active encoder; none with a custom loadRuntime). */
+  reloadRuntime?: (active: ClassifierRuntime) => Promise<ClassifierRuntime>;
   logger?: BuildAppOptions['logger'];
 }
 
@@ -124,7 +126,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     options.loadRuntime?.() ??
     (pool ? pool.ready.then((encoder) => loadClassifierRuntime(config, { encoder: pool.encoder(encoder) })) : loadClassifierRuntime(config));
   runtime.catch(() => {}); // the classifier service records the failure; /health reports it
-  const app = buildApp({ serving, runtime, logger: options.logger, ...(pool ? { encoderPool: pool } : {}) });
+  const reloadRuntime = options.reloadRuntime ?? (options.loadRuntime ? undefined : (active: ClassifierRuntime) => loadClassifierRuntime(config, { encoder: active.encoder }));
+  const app = buildApp({ serving, runtime, logger: options.logger, ...(pool ? { encoderPool: pool } : {}), ...(reloadRuntime ? { reloadRuntime } : {}) });
   log = poolLog(app);
 
   app.server.requestTimeout = serving.requestTimeoutMs + SOCKET_TIMEOUT_MARGIN_MS;
@@ -193,7 +196,7 @@ const REPEATED_SIGNAL_WINDOW_MS = 2_000;
 
 /**
  * SIGTERM/SIGINT (and uncaught errors, via close-with-grace) -> graceful shutdown, then exit 0 (1
- * after an error or SHUTDOWN_TIMEOUT_MS).
+ * after an error or SHUTDOWN_TIMEOUT_MS). SIGHUP -> hot reload (as POST /admin/reload).
  */
 export function installGracefulShutdown(server: RunningServer, delayMs: number): { uninstall(): void } {
   const log = server.app.log;
@@ -202,8 +205,8 @@ export function installGracefulShutdown(server: RunningServer, delayMs: number):
   const grace = closeWithGrace(
     {
       delay: delayMs,
-      // SIGTERM/SIGINT are handled below (repeats tolerated); the other signals close-with-grace knows also shut down.
-      skip: [...SHUTDOWN_SIGNALS],
+      // SIGTERM/SIGINT are handled below (repeats tolerated), SIGHUP reloads; the other signals close-with-grace knows shut down.
+      skip: [...SHUTDOWN_SIGNALS, 'SIGHUP'],
       logger: { error: (message: unknown) => log.error(message) },
       onTimeout: (delay) => log.error(`shutdown did not finish within ${delay} ms; exiting`),
     },
@@ -224,11 +227,17 @@ export function installGracefulShutdown(server: RunningServer, delayMs: number):
       process.exit(1);
     }
   };
+  const onHangUp = () => {
+    log.info('SIGHUP: reloading the artifact version artifacts/current.json names');
+    void server.app.classifier.reload(); // the service logs and counts the outcome
+  };
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
+  process.on('SIGHUP', onHangUp);
   return {
     uninstall() {
       grace.uninstall();
       for (const signal of SHUTDOWN_SIGNALS) process.removeListener(signal, onSignal);
+      process.removeListener('SIGHUP', onHangUp);
     },
   };
 }

@@ -34,10 +34,11 @@ export function formatDuration(seconds: number): string {
 }
 
 /** One plain progress line. `total` 0 or unknown: no percentage and no ETA. */
-export function progressLine(label: string, unit: string, done: number, total: number, seconds: number): string {
+export function progressLine(label: string, unit: string, done: number, total: number, seconds: number, finished = false): string {
   const rate = seconds > 0 ? done / seconds : 0;
   const parts = [`${label}: ${done}${total > 0 ? `/${total}` : ''} ${unit}${total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : ''}`, `${rate.toFixed(1)} ${unit}/s`];
-  if (total > 0) parts.push(done >= total ? `done in ${formatDuration(seconds)}` : `ETA ${rate > 0 ? formatDuration((total - done) / rate) : '?'}`);
+  if (finished || (total > 0 && done >= total)) parts.push(`done in ${formatDuration(seconds)}`);
+  else if (total > 0) parts.push(`ETA ${rate > 0 ? formatDuration((total - done) / rate) : '?'}`);
   return parts.join(', ');
 }
 
@@ -52,8 +53,8 @@ export function plainProgress(label: string, total: number, unit: string, option
   let done = 0;
   let written = -1;
   let stopped = false;
-  const write = () => {
-    stream.write(`${progressLine(label, unit, done, total, (now() - started) / 1000)}\n`);
+  const write = (finished = false) => {
+    stream.write(`${progressLine(label, unit, done, total, (now() - started) / 1000, finished)}\n`);
     lastLine = now();
     written = done;
   };
@@ -77,7 +78,7 @@ export function plainProgress(label: string, total: number, unit: string, option
       if (stopped) return;
       stopped = true;
       if ((total === 0 && done === 0) || written === done) return;
-      write();
+      write(true);
     },
   };
 }

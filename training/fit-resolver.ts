@@ -1,7 +1,8 @@
 /**
  * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight and
- * gate, walk-up threshold) on the ad_content calibration split: the set with the best exact-node
- * accuracy, ties broken by parent-safe accuracy (the prediction is the gold node or one of its
+ * gate, top-down decoding, walk-up threshold) on the ad_content calibration split: the set with the
+ * best mean of exact-node and tier-1 accuracy (the vertical decides most ad decisions, the node the
+ * targeting), ties broken by parent-safe accuracy (the prediction is the gold node or one of its
  * ancestors), then by simplicity (earlier in the grid). The classifier and index distributions of
  * every row are computed once; each parameter set only remixes and reranks them.
  */
@@ -18,18 +19,21 @@ export const WALK_UP_THRESHOLDS = [0, 0.1, 0.2, 0.35, 0.5] as const;
 type ModelParts = Parameters<typeof buildAdContentModel>[0];
 
 /** Exact and parent-safe accuracy of one parameter set over precomputed distributions. */
-export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistributions[], goldIds: readonly string[]): { exact: number; parent_safe: number } {
+export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistributions[], goldIds: readonly string[]): { exact: number; tier1: number; parent_safe: number } {
   let exact = 0;
+  let tier1 = 0;
   let parentSafe = 0;
   rows.forEach((row, i) => {
     const scores = rerankedScores(model, row.contrast, row.classifier, model.params.indexWeight > 0 ? row.index : undefined);
     const chosen = chooseAdContent(model, scores).node.id;
     const gold = goldIds[i] as string;
+    const goldLineage = lineage(model.taxonomy, gold);
     if (chosen === gold) exact += 1;
-    if (lineage(model.taxonomy, gold).some((n) => n.id === chosen)) parentSafe += 1;
+    if (lineage(model.taxonomy, chosen)[0]?.id === goldLineage[0]?.id) tier1 += 1;
+    if (goldLineage.some((n) => n.id === chosen)) parentSafe += 1;
   });
   const n = Math.max(rows.length, 1);
-  return { exact: exact / n, parent_safe: parentSafe / n };
+  return { exact: exact / n, tier1: tier1 / n, parent_safe: parentSafe / n };
 }
 
 export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRows): StoredResolver {
@@ -39,20 +43,25 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
   for (const indexWeight of INDEX_WEIGHTS) {
     for (const lexicalWeight of LEXICAL_WEIGHTS) {
       for (const lexicalGate of lexicalWeight === 0 ? [0] : LEXICAL_GATES) {
-        for (const walkUpThreshold of WALK_UP_THRESHOLDS) {
-          const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, walkUpThreshold };
-          search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, walk_up_threshold: walkUpThreshold, ...resolverAccuracy({ ...base, params }, distributions, rows.goldIds) });
+        for (const tierFirst of [false, true]) {
+          for (const walkUpThreshold of WALK_UP_THRESHOLDS) {
+            const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, tierFirst, walkUpThreshold };
+            const accuracy = resolverAccuracy({ ...base, params }, distributions, rows.goldIds);
+            search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, walk_up_threshold: walkUpThreshold, ...accuracy });
+          }
         }
       }
     }
   }
-  const best = search.reduce((a, b) => (b.exact > a.exact || (b.exact === a.exact && b.parent_safe > a.parent_safe) ? b : a));
+  const score = (r: (typeof search)[number]) => (r.exact + (r.tier1 ?? 0)) / 2;
+  const best = search.reduce((a, b) => (score(b) > score(a) || (score(b) === score(a) && b.parent_safe > a.parent_safe) ? b : a));
   return {
     index_weight: best.index_weight,
     index_temperature: DEFAULT_RESOLVER_PARAMS.indexTemperature,
     lexical_weight: best.lexical_weight,
     lexical_gate: best.lexical_gate ?? 0,
     candidates: DEFAULT_RESOLVER_PARAMS.candidates,
+    tier_first: best.tier_first ?? false,
     walk_up_threshold: best.walk_up_threshold,
     search,
   };

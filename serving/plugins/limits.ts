@@ -73,6 +73,8 @@ export const limitsPlugin = globalPlugin<LimitsPluginOptions>('limits', async (a
 
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.method !== 'POST') return;
+    // POST /admin/reload takes no body: a bodiless POST needs no Content-Type.
+    if (request.routeOptions.url === '/admin/reload' && !request.headers['content-length'] && !request.headers['transfer-encoding']) return;
     const problem = contentTypeProblem(request.headers['content-type']);
     if (problem) throw new ApiError('unsupported_media_type', problem);
   });

@@ -8,6 +8,7 @@ import type { Envelope } from '../../shared/envelope/envelope-types.js';
 import { FALLBACK_REASONS } from '../../shared/policy/fallback.js';
 import { MONETIZATION_ELIGIBILITIES } from '../../shared/policy/policy.js';
 import type { BatchInfo } from '../classifier-service.js';
+import type { EncoderPoolStats } from '../encoder-pool.js';
 import { globalPlugin } from './global-plugin.js';
 
 /** Route label of requests no route matched (404/405), so arbitrary URLs cannot grow the label set. */
@@ -20,6 +21,11 @@ export interface ServiceMetrics {
   observeRequest(labels: { method: string; route: string; status_code: string }, seconds: number): void;
   observeBatch(info: BatchInfo): void;
   countEnvelope(envelope: Envelope): void;
+  /** Where the encoder-worker gauges read from (unset: no pool, the gauges stay absent). */
+  watchWorkers(stats: () => EncoderPoolStats | undefined): void;
+  /** Where the active artifact version gauge reads from. */
+  watchVersion(version: () => string | undefined): void;
+  countReload(outcome: 'reloaded' | 'unchanged' | 'failed'): void;
 }
 
 export function createServiceMetrics(): ServiceMetrics {
@@ -54,6 +60,43 @@ export function createServiceMetrics(): ServiceMetrics {
     labelNames: ['monetization_eligibility'],
     registers: [registry],
   });
+  let activeVersion: () => string | undefined = () => undefined;
+  new Gauge({
+    name: 'query_intent_artifact_version_info',
+    help: 'The artifact version serving new requests (value 1; the version is the label)',
+    labelNames: ['version'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const version = activeVersion();
+      if (version) this.set({ version }, 1);
+    },
+  });
+  const reloads = new Counter({ name: 'query_intent_reloads_total', help: 'Hot reloads (SIGHUP, POST /admin/reload) by outcome', labelNames: ['outcome'], registers: [registry] });
+  for (const outcome of ['reloaded', 'unchanged', 'failed']) reloads.inc({ outcome }, 0);
+  let workerStats: () => EncoderPoolStats | undefined = () => undefined;
+  new Gauge({
+    name: 'query_intent_encoder_workers',
+    help: 'Encoder worker threads by state (size: configured; ready: able to take a batch; busy: running one)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = workerStats();
+      if (!stats) return;
+      this.set({ state: 'size' }, stats.size);
+      this.set({ state: 'ready' }, stats.ready);
+      this.set({ state: 'busy' }, stats.busy);
+    },
+  });
+  new Gauge({
+    name: 'query_intent_encoder_worker_crashes',
+    help: 'Encoder workers that died after starting (each was replaced)',
+    registers: [registry],
+    collect() {
+      const stats = workerStats();
+      if (stats) this.set(stats.crashes);
+    },
+  });
   // Every value shows up from the start (at 0), so dashboards need no special cases.
   for (const reason of ['none', ...FALLBACK_REASONS]) fallbacks.inc({ reason }, 0);
   for (const value of MONETIZATION_ELIGIBILITIES) eligibility.inc({ monetization_eligibility: value }, 0);
@@ -69,6 +112,15 @@ export function createServiceMetrics(): ServiceMetrics {
       batchSize.observe(size);
       batchDuration.observe(durationMs / 1000);
       if (error !== undefined) batchErrors.inc();
+    },
+    watchWorkers(stats) {
+      workerStats = stats;
+    },
+    watchVersion(version) {
+      activeVersion = version;
+    },
+    countReload(outcome) {
+      reloads.inc({ outcome });
     },
     countEnvelope(envelope) {
       fallbacks.inc({ reason: envelope.model_output.fallback?.reason ?? 'none' });

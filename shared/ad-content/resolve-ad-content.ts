@@ -33,11 +33,16 @@ export interface ResolverParams {
   lexicalGate: number;
   /** Candidates reranked (top by mixture probability). */
   candidates: number;
+  /**
+   * Decode top-down: candidates come only from the tier-1 category with the most probability mass,
+   * so many small votes for one vertical are not outvoted by one node of another.
+   */
+  tierFirst: boolean;
   /** Mass a node on the winner's lineage needs to be chosen over its ancestors ("confident enough" for its depth). */
   walkUpThreshold: number;
 }
 
-export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, walkUpThreshold: 0.2 };
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, tierFirst: false, walkUpThreshold: 0.2 };
 
 export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
   if (!stored) return DEFAULT_RESOLVER_PARAMS;
@@ -52,7 +57,7 @@ export function resolverParamsOf(stored: StoredResolver | undefined): ResolverPa
   };
   const invalid = Object.entries(params).find(([, value]) => typeof value !== 'number' || !Number.isFinite(value));
   if (invalid) throw new IntegrityError(`${RESOLVER_FILE}: ${invalid[0]} is missing or not a number`);
-  return params;
+  return { ...params, tierFirst: stored.tier_first === true };
 }
 
 export interface AdContentModel {
@@ -64,6 +69,9 @@ export interface AdContentModel {
   params: ResolverParams;
   /** Node positions (classifier label order) of each node's subtree, itself included. */
   subtree: ReadonlyMap<string, readonly number[]>;
+  /** Position of each label's tier-1 ancestor among `tier1Ids`. */
+  tier1Of: Int32Array;
+  tier1Ids: readonly string[];
   /** Distinct stemmed words of each node's label with their IDF weight (classifier label order), as the lexical rerank matches them. */
   labelWords: ReadonlyArray<ReadonlyArray<{ word: string; weight: number }>>;
 }
@@ -85,7 +93,7 @@ export function lexicalWords(text: string): Set<string> {
   return new Set(tokenize(text).filter((w) => w.length > 2).map((w) => (UNSTEMMED.has(w) ? w : stemmer(w))));
 }
 
-export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params'> & { params?: ResolverParams }): AdContentModel {
+export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params' | 'tier1Of' | 'tier1Ids'> & { params?: ResolverParams }): AdContentModel {
   const labels = parts.classifier.head.labels;
   const position = new Map(labels.map((id, i) => [id, i]));
   const subtree = new Map<string, number[]>();
@@ -102,7 +110,9 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
   for (const list of words) for (const w of list) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
   // A word in many node names ("services", "industry") says little about which node is meant.
   const labelWords = words.map((list) => list.map((word) => ({ word, weight: Math.log(1 + labels.length / (documentFrequency.get(word) as number)) })));
-  return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords };
+  const tier1Ids = [...new Set(labels.map((id) => lineage(parts.taxonomy, id)[0]?.id ?? id))];
+  const tier1Of = Int32Array.from(labels, (id) => tier1Ids.indexOf(lineage(parts.taxonomy, id)[0]?.id ?? id));
+  return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords, tier1Of, tier1Ids };
 }
 
 /** Cosine similarity of the query to every index entry (rows are unit vectors). */
@@ -228,6 +238,14 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
   });
 }
 
+/** The mixture with every node outside the tier-1 category of most mass set to -1 (never a candidate). */
+function withinTopTier1(model: AdContentModel, mixture: Float64Array): Float64Array {
+  const mass = new Float64Array(model.tier1Ids.length);
+  mixture.forEach((p, i) => (mass[model.tier1Of[i] as number] = (mass[model.tier1Of[i] as number] as number) + p));
+  const top = topIndices(mass, 1)[0] as number;
+  return mixture.map((p, i) => (model.tier1Of[i] === top ? p : -1));
+}
+
 /** IDF-weighted share of a candidate's label words found in `found`. */
 function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, found: ReadonlySet<string>): number {
   let total = 0;
@@ -246,7 +264,7 @@ function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, foun
 export function rerankedScores(model: AdContentModel, contrast: ContrastSplit, classifierProba: Float64Array, indexProba: Float64Array | undefined): AdContentScores {
   const { params } = model;
   const mixture = indexProba ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
-  const candidates = topIndices(mixture, params.candidates);
+  const candidates = topIndices(params.tierFirst ? withinTopTier1(model, mixture) : mixture, params.candidates);
   if (params.lexicalWeight === 0) return { mixture, candidates, winner: candidates[0] as number };
 
   const wantedWords = lexicalWords(contrast.wanted);

@@ -56,9 +56,11 @@ export interface StoredResolver {
   /** Absent in resolvers stored before the gate existed (read as 0: every candidate reranked). */
   lexical_gate?: number;
   candidates: number;
+  /** Top-down decoding (absent in older resolvers: false). */
+  tier_first?: boolean;
   walk_up_threshold: number;
   /** Calibration-split accuracy of every parameter set tried. */
-  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; walk_up_threshold: number; exact: number; parent_safe: number }>;
+  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
 }
 
 export interface ManifestFile {

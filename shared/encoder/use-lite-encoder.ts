@@ -44,7 +44,7 @@ async function tryTfjsNode(): Promise<boolean> {
 }
 
 /** tfjs keeps one global backend; selecting it is idempotent. */
-async function selectTfjsBackend(choice: TfjsBackend): Promise<string> {
+export async function selectTfjsBackend(choice: TfjsBackend): Promise<string> {
   let name: string = choice;
   if (choice === 'auto') name = (await tryTfjsNode()) ? 'tensorflow' : 'wasm';
   else if (choice === 'tensorflow' && !(await tryTfjsNode())) {

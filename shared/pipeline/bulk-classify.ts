@@ -1,8 +1,8 @@
 /**
  * Bulk classification: a JSONL or CSV file of queries in, one output record per input row out, in
- * input order. Streaming with bounded memory: rows are read lazily, classified in chunks through
- * classifyBatchSettled (one encoder pass per chunk, which the encoder groups by token count), and
- * written with back-pressure. A bad row (invalid JSON, no text field, empty or too long text, an
+ * input order. Streaming with bounded memory: rows are read lazily, classified in chunks (one encoder
+ * call per chunk, which the encoder groups by token count, then classifyEmbeddedSettled), pipelined so
+ * that the encoder embeds one chunk while the previous one is finished, and written with back-pressure. A bad row (invalid JSON, no text field, empty or too long text, an
  * envelope that fails validation) gets an error record in its place and the run goes on.
  *
  * Output records:
@@ -21,7 +21,7 @@ import { UserFacingError } from '../errors.js';
 import type { Envelope } from '../envelope/envelope-types.js';
 import { startProgress, type Progress } from '../progress.js';
 import type { ClassifierRuntime } from './classifier-runtime.js';
-import { classifyBatchSettled, type ClassifyOptions } from './classify-query.js';
+import { classifyEmbeddedSettled, type ClassifyOptions } from './classify-query.js';
 
 export const BULK_FORMATS = ['jsonl', 'csv'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
@@ -252,12 +252,24 @@ export async function classifyStream(runtime: ClassifierRuntime, input: Readable
   const stats: BulkStats = { rows: 0, classified: 0, errors: 0, seconds: 0 };
   if (options.outputFormat === 'csv') await write(out, `${Papa.unparse({ fields: [...CSV_COLUMNS], data: [] }, { newline: '\n' }).trim()}\n`);
 
-  let pending: BulkRow[] = [];
-  const flush = async () => {
-    const valid = pending.filter((r) => r.text !== undefined);
-    const settled = await classifyBatchSettled(runtime, valid.map((r) => r.text as string), options.classify);
-    const byRow = new Map(valid.map((r, i) => [r, settled[i]]));
-    const results = pending.map((row) => {
+  // Pipelined: a chunk's embedding starts as soon as its rows are read; while the encoder (a worker
+  // thread, when the caller gave the runtime one) embeds it, the previous chunk is scored, turned into
+  // envelopes and written. At most two chunks are in memory.
+  interface Chunk {
+    rows: BulkRow[];
+    valid: BulkRow[];
+    embeddings: Promise<Float32Array[]>;
+  }
+  const start = (rows: BulkRow[]): Chunk => {
+    const valid = rows.filter((r) => r.text !== undefined);
+    const embeddings = runtime.encoder.embed(valid.map((r) => r.text as string));
+    embeddings.catch(() => {}); // awaited in finish; never an unhandled rejection meanwhile
+    return { rows, valid, embeddings };
+  };
+  const finish = async (chunk: Chunk) => {
+    const settled = await classifyEmbeddedSettled(runtime, chunk.valid.map((r) => r.text as string), await chunk.embeddings, options.classify);
+    const byRow = new Map(chunk.valid.map((r, i) => [r, settled[i]]));
+    const results = chunk.rows.map((row) => {
       const outcome = byRow.get(row);
       return { row, envelope: outcome?.envelope, error: row.error ?? outcome?.error };
     });
@@ -265,17 +277,25 @@ export async function classifyStream(runtime: ClassifierRuntime, input: Readable
       if (r.envelope) stats.classified++;
       else stats.errors++;
     }
-    stats.rows += pending.length;
-    pending = [];
+    stats.rows += chunk.rows.length;
     await write(out, outputLines(options.outputFormat, results));
     progress.update(stats.rows);
+  };
+  let pending: BulkRow[] = [];
+  let inFlight: Chunk | undefined;
+  const next = async () => {
+    const chunk = start(pending);
+    pending = [];
+    if (inFlight) await finish(inFlight);
+    inFlight = chunk;
   };
   try {
     for await (const row of rows) {
       pending.push(row);
-      if (pending.length >= chunkRows) await flush();
+      if (pending.length >= chunkRows) await next();
     }
-    await flush();
+    if (pending.length > 0) await next();
+    if (inFlight) await finish(inFlight);
   } finally {
     progress.stop();
   }

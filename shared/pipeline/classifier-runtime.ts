@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   policy?: DecisionPolicy;
   /** Injected for tests: a taxonomy with its annotations instead of the configured files. */
   taxonomy?: TaxonomySources;
+  /** A specific artifact version; default: the one artifacts/current.json names. */
+  version?: string;
 }
 
 async function loadAdContentModel(
@@ -54,7 +56,7 @@ async function loadAdContentModel(
 
 export async function loadClassifierRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<ClassifierRuntime> {
   const encoder = options.encoder ?? (await createEncoder(config.encoder));
-  const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint });
+  const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint, ...(options.version ? { version: options.version } : {}) });
   const policy = options.policy ?? DEFAULT_POLICY;
   const trained = artifacts.manifest.thresholds;
   const thresholds = {

@@ -7,7 +7,10 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandModule } from 'yargs';
-import { loadConfig } from '../config.js';
+import { availableParallelism } from 'node:os';
+import { loadConfig, type AppConfig } from '../config.js';
+import { createThreadEncoder } from '../encoder/thread-encoder.js';
+import { selectTfjsBackend } from '../encoder/use-lite-encoder.js';
 import { encoderOverrides, withEncoderFlags, type EncoderFlags } from '../encoder/encoder-options.js';
 import { UserFacingError } from '../errors.js';
 import { loadClassifierRuntime } from './classifier-runtime.js';
@@ -23,7 +26,22 @@ interface ClassifyArgs extends EncoderFlags {
   'text-field': string;
   'id-field'?: string;
   'chunk-rows': number;
+  'encoder-thread': boolean;
   artifacts?: string;
+}
+
+/** The runtime for a bulk job: with the encoder in a worker thread (the default on more than one core), so embedding overlaps the rest. */
+async function bulkRuntime(config: AppConfig, encoderThread: boolean) {
+  if (!encoderThread) return loadClassifierRuntime(config);
+  const encoder = await createThreadEncoder(config.encoder);
+  try {
+    // ad_content scoring stays on this thread and runs on tfjs: give it the backend the encoder uses.
+    if (config.encoder.backend === 'use-lite') await selectTfjsBackend(config.encoder.tfjsBackend);
+    return await loadClassifierRuntime(config, { encoder });
+  } catch (error) {
+    await encoder.dispose();
+    throw error;
+  }
 }
 
 async function openInput(path: string): Promise<Readable> {
@@ -65,13 +83,14 @@ export const classifyCommand: CommandModule<object, ClassifyArgs> = {
   builder: (args) =>
     withEncoderFlags(args)
       .positional('text', { type: 'string', describe: 'one query (omit it when using --in)' })
-      .option('in', { type: 'string', describe: 'JSONL or CSV file of queries; - for stdin' })
-      .option('out', { type: 'string', default: '-', describe: 'output file (JSONL, or CSV for a .csv name); - for stdout' })
+      .option('in', { type: 'string', nargs: 1, describe: 'JSONL or CSV file of queries; - for stdin' })
+      .option('out', { type: 'string', nargs: 1, default: '-', describe: 'output file (JSONL, or CSV for a .csv name); - for stdout' })
       .option('in-format', { type: 'string', choices: BULK_FORMATS, describe: 'input format (default: csv for a .csv name, else jsonl)' })
       .option('out-format', { type: 'string', choices: BULK_FORMATS, describe: 'output format (default: csv for a .csv name, else jsonl)' })
       .option('text-field', { type: 'string', default: 'text', describe: 'JSON field or CSV column holding the query' })
       .option('id-field', { type: 'string', describe: 'field or column copied to each output record as "id"' })
       .option('chunk-rows', { type: 'number', default: 1024, describe: 'rows per classification call' })
+      .option('encoder-thread', { type: 'boolean', default: availableParallelism() > 1, describe: 'run the encoder in a worker thread, overlapping the rest (--no-encoder-thread: in-process)' })
       .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
       .check((argv) => {
         if ((argv.text === undefined) === (argv.in === undefined)) throw new Error('give either one query or --in FILE');
@@ -95,7 +114,7 @@ export const classifyCommand: CommandModule<object, ClassifyArgs> = {
     const outputFormat = formatOf(args.out, args['out-format']);
     const input = await openInput(args.in);
     const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });
-    const runtime = await loadClassifierRuntime(config);
+    const runtime = await bulkRuntime(config, args['encoder-thread']);
     const expectedRows = args.in === '-' ? undefined : await countRows(args.in, inputFormat);
     const output = await openOutput(args.out);
     try {

@@ -136,7 +136,17 @@ export type SettledEnvelope = { envelope: Envelope; error?: undefined } | { enve
  */
 export async function classifyBatchSettled(runtime: ClassifierRuntime, texts: readonly string[], options: ClassifyOptions = {}): Promise<SettledEnvelope[]> {
   if (texts.length === 0) return [];
-  const embeddings = await runtime.encoder.embed(texts);
+  return classifyEmbeddedSettled(runtime, texts, await runtime.encoder.embed(texts), options);
+}
+
+/** classifyBatchSettled after the encoder: for callers that embed one batch while finishing another. */
+export async function classifyEmbeddedSettled(
+  runtime: ClassifierRuntime,
+  texts: readonly string[],
+  embeddings: readonly Float32Array[],
+  options: ClassifyOptions = {},
+): Promise<SettledEnvelope[]> {
+  if (texts.length === 0) return [];
   const adScores = runtime.adContent ? await scoreAdContentBatch(runtime.adContent, texts, embeddings) : undefined;
   return texts.map((text, i) => {
     try {

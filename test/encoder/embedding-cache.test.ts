@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CachedEncoder } from '../../shared/encoder/embedding-cache.js';
+import { CACHE_LAYOUT, CachedEncoder } from '../../shared/encoder/embedding-cache.js';
 import type { Encoder } from '../../shared/encoder/encoder.js';
 import { l2NormaliseInPlace } from '../../shared/encoder/encoder.js';
 
@@ -57,5 +57,46 @@ describe('CachedEncoder', () => {
     const other = countingEncoder('b'.repeat(64));
     await new CachedEncoder(other, dir).embed(['same text']);
     expect(other.calls).toEqual(['same text']);
+  });
+
+  it('writes a shard every few thousand texts, so a run killed mid-way keeps the finished chunks', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qi-cache-'));
+    const texts = Array.from({ length: 10 }, (_, i) => `text ${i}`);
+    // The inner encoder fails on its third chunk, as a killed run would stop there.
+    const failing = countingEncoder();
+    const embed = failing.embed.bind(failing);
+    let chunks = 0;
+    failing.embed = async (batch, options) => {
+      if (++chunks === 3) throw new Error('killed');
+      return embed(batch, options);
+    };
+    await expect(new CachedEncoder(failing, dir, { shardTexts: 4 }).embed(texts)).rejects.toThrow('killed');
+    const shardDir = join(dir, `${'f'.repeat(64)}-${CACHE_LAYOUT}`);
+    expect((await readdir(shardDir)).filter((n) => n.endsWith('.emb'))).toHaveLength(2);
+
+    const rerun = countingEncoder();
+    const cache = new CachedEncoder(rerun, dir, { shardTexts: 4 });
+    const vectors = await cache.embed(texts);
+    expect(rerun.calls).toEqual(['text 8', 'text 9']);
+    expect(cache.stats).toEqual({ hits: 8, misses: 2 });
+    const fresh = await countingEncoder().embed(texts);
+    expect(vectors.map((v) => Array.from(v))).toEqual(fresh.map((v) => Array.from(v)));
+  });
+
+  it("removes a killed writer's temporary shard and ignores it", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qi-cache-'));
+    await new CachedEncoder(countingEncoder(), dir).embed(['one']);
+    const shardDir = join(dir, `${'f'.repeat(64)}-${CACHE_LAYOUT}`);
+    // pid 2^22 + 1 is above Linux's pid_max default and never a running process.
+    const stale = `.deadbeef.emb.${2 ** 22 + 1}.tmp`;
+    const live = `.cafe.emb.${process.pid}.tmp`;
+    await writeFile(join(shardDir, stale), Buffer.alloc(7));
+    await writeFile(join(shardDir, live), Buffer.alloc(7));
+    const inner = countingEncoder();
+    await new CachedEncoder(inner, dir).embed(['one', 'two']);
+    expect(inner.calls).toEqual(['two']);
+    const names = await readdir(shardDir);
+    expect(names).not.toContain(stale);
+    expect(names).toContain(live);
   });
 });

@@ -76,4 +76,20 @@ describe('use-lite encoder on the real USE lite weights', () => {
     expect(vectors).toHaveLength(10);
     expect(seen).toEqual([4, 8, 10]);
   });
+
+  it('gives a text the same bits whatever its batch neighbours and batch size (cold and warm caches agree)', async () => {
+    const target = 'which laptop should i buy for college';
+    const [alone] = await encoder.embed([target]);
+    const longer = Array.from({ length: 20 }, (_, i) => `a much longer neighbouring query number ${i} about flights, hotels and rental cars in ${i + 3} cities`);
+    const shorter = ['hi', 'vpn', 'cheap flights', 'reset password'];
+    for (const [batch, batchSize] of [
+      [[...longer.slice(0, 5), target, ...shorter], 64],
+      [[...shorter, target, ...longer], 7],
+      [[target, ...longer], 2],
+      [[...longer, ...shorter, target].reverse(), 128],
+    ] as Array<[string[], number]>) {
+      const vectors = await encoder.embed(batch, { batchSize });
+      expect(Array.from(vectors[batch.indexOf(target)] as Float32Array)).toEqual(Array.from(alone as Float32Array));
+    }
+  });
 });

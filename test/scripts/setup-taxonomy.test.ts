@@ -33,6 +33,16 @@ describe('taxonomy setup', () => {
     await expect(setupTaxonomy(target, shared)).rejects.toThrow(new RegExp(`${TAXONOMY_FILE_NAME}.*expected ${TAXONOMY_SHA256}`));
   });
 
+  it('copies from a local file (--from / TAXONOMY_SOURCE) without the shared folder or the network', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qi-tax-'));
+    const local = join(dir, 'my copy.tsv');
+    await writeFile(local, await readFile(join(DEFAULT_CONFIG.paths.sharedTaxonomyDir, TAXONOMY_FILE_NAME)));
+    const target = join(dir, 'out', TAXONOMY_FILE_NAME);
+    expect(await setupTaxonomy(target, join(dir, 'no-shared-folder'), local)).toBe('copied');
+    await expect(verifyTaxonomyFile(target)).resolves.toBeUndefined();
+    await expect(setupTaxonomy(join(dir, 'other.tsv'), join(dir, 'no-shared-folder'), join(dir, 'missing.tsv'))).rejects.toThrow(/missing\.tsv .*does not exist/);
+  });
+
   it('names the path and the expected hash when the file is missing', async () => {
     await expect(verifyTaxonomyFile('/nonexistent/taxonomy.tsv')).rejects.toThrow(
       `taxonomy file missing at /nonexistent/taxonomy.tsv (expected SHA-256 ${TAXONOMY_SHA256})`,

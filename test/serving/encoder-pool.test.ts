@@ -71,6 +71,7 @@ describe('encoder worker pool', () => {
       expect(crashed.headers['retry-after']).toBe('1');
       expect(other.statusCode).toBe(200);
       expect(pool.stats().crashes).toBe(crashesBefore + 1);
+      expect((await app.inject({ url: '/metrics' })).body).toContain(`query_intent_encoder_worker_crashes ${crashesBefore + 1}`);
       // Meanwhile the service is degraded and says why; then the replacement is up.
       await vi.waitFor(() => expect(pool.stats().ready).toBe(2), { timeout: SERVER_TEST_TIMEOUT_MS / 2, interval: 50 });
       const health = (await app.inject({ url: '/health' })).json();
@@ -115,7 +116,10 @@ describe('encoder worker pool', () => {
         expect([health.statusCode, metrics.statusCode]).toEqual([200, 200]);
       }
       expect(pool.stats().busy).toBe(2);
-      expect(Math.max(...latencies)).toBeLessThan(50);
+      // Blocked, they would wait for the 800 ms spin; the bounds leave room for a busy test machine.
+      latencies.sort((a, b) => a - b);
+      expect(latencies[5]).toBeLessThan(50);
+      expect(latencies[9]).toBeLessThan(250);
       expect((await Promise.all(busy)).map((r) => r.statusCode)).toEqual([200, 200]);
     },
     SERVER_TEST_TIMEOUT_MS,

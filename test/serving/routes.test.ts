@@ -138,7 +138,7 @@ describe('GET /openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/classify', '/classify/batch', '/health', '/metrics', '/openapi.json', '/version']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/admin/reload', '/classify', '/classify/batch', '/health', '/metrics', '/openapi.json', '/version']);
     expect(Object.keys(doc.paths['/classify'].post.responses).sort()).toEqual(['200', '400', '401', '413', '415', '500', '503']);
     expect(doc.paths['/classify'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ClassifyRequest' });
     expect(doc.paths['/classify'].post.responses['200'].content['application/json'].schema).toMatchObject({ $ref: '#/components/schemas/Envelope' });

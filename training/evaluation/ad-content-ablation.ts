@@ -42,6 +42,7 @@ export function adContentAblation(model: AdContentModel, rows: AblationRows): Ab
     ['index alone (nearest node)', full.map((d) => labels[argmax(d.index)] as string)],
     ['mixture, no lexical rerank', resolve(full, { ...served, lexicalWeight: 0 })],
     ['mixture + lexical rerank, no gate', resolve(full, { ...served, lexicalWeight: served.lexicalWeight || ABLATION_LEXICAL_WEIGHT, lexicalGate: 0 })],
+    ...(served.tierFirst ? [['served resolver, node-first decoding', resolve(full, { ...served, tierFirst: false })] as [string, string[]]] : []),
     ['served resolver', resolve(full, served)],
     ['served resolver, classifier without n-grams', resolve(noNgrams, served)],
   ];

@@ -29,7 +29,7 @@ function index(): TaxonomyIndex {
   return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
 }
 
-const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, walkUpThreshold: 0.5 };
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, tierFirst: false, walkUpThreshold: 0.5 };
 
 function model(params: ResolverParams, threshold = 0.5) {
   return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
@@ -117,6 +117,14 @@ describe('resolveAdContent mapping modes', () => {
     const ungated = { ...CLASSIFIER_ONLY, lexicalWeight: 0.9, walkUpThreshold: 0 };
     expect(resolveAdContent(model(ungated), 'a sturdy bag for hotel stays', embedding(vector)).node.id).toBe('4');
     expect(resolveAdContent(model({ ...ungated, lexicalGate: 0.5 }), 'a sturdy bag for hotel stays', embedding(vector)).node.id).toBe('2');
+  });
+
+  it('decodes top-down when tierFirst is set: the tier-1 category with most mass wins over a lone node', () => {
+    // Laptops alone is the most probable node; Travel and Hotels together outweigh Technology.
+    const vector = { '2': 3, '3': 2.8, '4': 2.8 };
+    const params = { ...CLASSIFIER_ONLY, walkUpThreshold: 0 };
+    expect(resolveAdContent(model(params), 'q', embedding(vector)).node.id).toBe('2');
+    expect(resolveAdContent(model({ ...params, tierFirst: true }), 'q', embedding(vector)).tiers[0]?.label).toBe('Travel');
   });
 
   it('lets the index carry the decision when it is weighted in', () => {
