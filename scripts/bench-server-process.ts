@@ -73,6 +73,17 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } | undef
   }
 }
 
+/** CPU seconds (user + system, all threads) a process has used so far (Linux /proc; NaN elsewhere). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()?.split(' ') ?? [];
+    // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Texts of a labelled JSONL file (one {"text": ...} per line). */
 export function textsOf(file: string): string[] {
   return readFileSync(file, 'utf8')

@@ -8,7 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { ServingConfig } from '../shared/config.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { ApiError } from './api-error.js';
-import { createClassifierService, type ClassifierService } from './classifier-service.js';
+import { createClassifierService, degradedReasons, type ClassifierService } from './classifier-service.js';
 import type { EncoderPool } from './encoder-pool.js';
 import type { DocumentedRoute } from './openapi.js';
 import { authPlugin, OPEN_ROUTES } from './plugins/auth.js';
@@ -58,6 +58,8 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
       metrics.countReload(result.outcome);
       if (result.outcome === 'failed') app.log.error({ ...result }, `reload failed; version ${result.active_version} keeps serving: ${result.error}`);
       else app.log.info({ ...result }, result.outcome === 'reloaded' ? `reloaded: ${result.previous_version} -> ${result.active_version}` : `reload: ${result.active_version} is already active`);
+      const active = classifier.runtime;
+      if (result.outcome === 'reloaded' && active) for (const reason of degradedReasons(active)) app.log.warn({ reason }, `degraded: ${reason}`);
     },
   });
   metrics.watchWorkers(() => classifier.workers());

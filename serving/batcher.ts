@@ -16,6 +16,13 @@ export interface BatcherOptions<I, O> {
    * pool (a function, read at every dispatch; call `kick()` when it grows). Default 1.
    */
   capacity?: number | (() => number);
+  /**
+   * Dispatch new submissions at the end of the current event-loop phase instead of at once: for a
+   * `run` that computes on this thread (the in-process encoder), which would otherwise start a batch
+   * for the first request read in a poll phase and block the loop before the others are read, so
+   * every batch would hold one text. Default false (a worker pool: dispatch at once).
+   */
+  deferDispatch?: boolean;
   /** One output per input, in order. */
   run: (items: readonly I[]) => Promise<readonly O[]>;
   /** Called after every batch (metrics). */
@@ -66,6 +73,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
 
   const queue: Array<Pending<I, O>> = [];
   let running = 0;
+  let dispatchScheduled = false;
   let closed = false;
   const drainWaiters: Array<() => void> = [];
 
@@ -80,12 +88,19 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
   };
 
   /**
-   * Start batches while a slot is free and items wait. A batch takes its share of the queue (the
-   * queue over the slots, up to maxBatchSize), so that under load the workers run batches of similar
-   * size instead of one worker taking everything while the other runs single texts.
+   * Start batches while a slot is free and items wait. With every slot free the queue is spread over
+   * them; with some busy, a freed slot takes its share (the queue over all slots), and the rest waits
+   * for the next slot to free: under load the workers then run batches of similar size, instead of
+   * one taking everything queued while the other runs single texts as they arrive. Never more than
+   * maxBatchSize per batch.
    */
   function dispatch(): void {
-    while (queue.length > 0 && running < capacity()) start(queue.splice(0, Math.min(maxBatchSize, Math.ceil(queue.length / Math.max(1, capacity())))));
+    const slots = capacity();
+    const free = slots - running;
+    if (free <= 0 || queue.length === 0) return;
+    const parts = free === slots ? Math.min(free, queue.length) : slots;
+    const share = Math.min(maxBatchSize, Math.ceil(queue.length / parts));
+    for (let k = 0; k < free && queue.length > 0; k++) start(queue.splice(0, share));
   }
 
   function start(batch: Array<Pending<I, O>>): void {
@@ -141,7 +156,14 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       signal.addEventListener('abort', group.onAbort, { once: true });
     }
     queue.push(...pendings);
-    dispatch();
+    if (!options.deferDispatch) dispatch();
+    else if (!dispatchScheduled) {
+      dispatchScheduled = true;
+      setImmediate(() => {
+        dispatchScheduled = false;
+        dispatch();
+      });
+    }
     return results;
   };
 

@@ -130,6 +130,8 @@ export function createClassifierService(options: ClassifierServiceOptions): Clas
     const batcher = createBatcher<string, BatchedText>({
       maxBatchSize: options.batchMaxSize,
       capacity: pool ? () => pool.live : 1,
+      // The in-process encoder blocks this thread: let every request read in this poll phase queue first.
+      deferDispatch: !pool,
       run: runOn(runtime),
       onBatch: options.onBatch,
     });

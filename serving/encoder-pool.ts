@@ -34,8 +34,8 @@ export interface WorkerInit {
   runtimeModule?: string;
   /** Set when starting through worker-bootstrap.mjs: the TypeScript worker to import. */
   tsEntry?: string;
-  /** The main thread's niceness (workers run a few steps below it). */
-  baseNiceness?: number;
+  /** The main thread's niceness plus config.serving.encoderWorkerNiceness: the workers' niceness. */
+  niceness?: number;
   /** Artifact versions to load (default: the one artifacts/current.json names). */
   versions?: string[];
 }
@@ -168,7 +168,7 @@ export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
   const start = (index: number, initial: boolean) => {
     const workerData: WorkerInit = {
       config,
-      baseNiceness: getPriority(),
+      niceness: Math.min(19, getPriority() + config.serving.encoderWorkerNiceness),
       ...(versions.size > 0 ? { versions: [...versions] } : {}),
       ...(runtimeModule ? { runtimeModule } : {}),
       ...(entry.tsEntry ? { tsEntry: entry.tsEntry } : {}),

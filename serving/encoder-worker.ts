@@ -23,14 +23,13 @@ const init = workerData as WorkerInit;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 /**
- * Linux: lower this thread's scheduling priority (nice +WORKER_NICENESS), so that when the encoder
- * saturates every core the main thread (HTTP, /health, heads, envelopes) still runs as soon as it
- * has work. Elsewhere, or if it fails, the worker runs at normal priority.
+ * Linux: lower this thread's scheduling priority (ENCODER_WORKER_NICENESS below the main thread, 5
+ * by default), so that when the encoder saturates every core the main thread (HTTP, /health, heads,
+ * envelopes) still runs as soon as it has work. Elsewhere, or if it fails, normal priority.
  */
-const WORKER_NICENESS = 5;
 try {
   const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, WORKER_NICENESS + (init.baseNiceness ?? 0)));
+  if (init.niceness !== undefined && Number.isInteger(threadId) && threadId > 0) setPriority(threadId, init.niceness);
 } catch {
   // no /proc/thread-self (not Linux): normal priority
 }

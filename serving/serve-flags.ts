@@ -14,6 +14,7 @@ export interface ServeFlags extends EncoderFlags {
   'body-limit'?: number;
   'batch-max-size'?: number;
   'encoder-workers'?: number;
+  'encoder-worker-niceness'?: number;
   'shutdown-timeout-ms'?: number;
   artifacts?: string;
 }
@@ -29,6 +30,7 @@ export function withServeFlags<T>(args: Argv<T>): Argv<T & ServeFlags> {
     .option('body-limit', { type: 'number', describe: 'max request body bytes (default 65536); env BODY_LIMIT' })
     .option('batch-max-size', { type: 'number', describe: 'max texts per coalesced encoder call (default 32; a batch goes as soon as an encoder is free); env BATCH_MAX_SIZE' })
     .option('encoder-workers', { type: 'number', describe: 'encoder worker threads (default: available cores; 0: encoder on the main thread); env ENCODER_WORKERS' })
+    .option('encoder-worker-niceness', { type: 'number', describe: 'Linux: encoder workers run this much below the main thread\'s priority (0 to 19, default 5); env ENCODER_WORKER_NICENESS' })
     .option('shutdown-timeout-ms', { type: 'number', describe: 'grace period for in-flight requests on SIGTERM (default 15000); env SHUTDOWN_TIMEOUT_MS' })
     .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/); env ARTIFACTS_DIR' }) as unknown as Argv<T & ServeFlags>;
 }
@@ -47,6 +49,7 @@ export function serveOverrides(flags: ServeFlags): ConfigOverrides {
       bodyLimitBytes: flags['body-limit'],
       batchMaxSize: flags['batch-max-size'],
       encoderWorkers: flags['encoder-workers'],
+      encoderWorkerNiceness: flags['encoder-worker-niceness'],
       shutdownTimeoutMs: flags['shutdown-timeout-ms'],
     },
   };

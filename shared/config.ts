@@ -110,6 +110,8 @@ export interface ServingConfig {
   batchMaxSize: number;
   /** ENCODER_WORKERS: encoder worker threads (default: available cores); 0 runs the encoder on the main thread. */
   encoderWorkers: number;
+  /** ENCODER_WORKER_NICENESS: how much lower the workers' scheduling priority is than the main thread's (Linux; 0: the same). */
+  encoderWorkerNiceness: number;
   /** LOG_HASH_SECRET: key of the HMAC that identifies queries in logs; a random one per process when unset. */
   logHashSecret: string | undefined;
   /** SHUTDOWN_TIMEOUT_MS: on SIGTERM/SIGINT, in-flight requests get this long before the process exits 1. */
@@ -169,6 +171,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     bodyLimitBytes: 65_536,
     batchMaxSize: 32,
     encoderWorkers: availableParallelism(),
+    encoderWorkerNiceness: 5,
     logHashSecret: undefined,
     shutdownTimeoutMs: 15_000,
   },
@@ -239,6 +242,7 @@ function servingFromEnv(env: Env): RawServing {
     bodyLimitBytes: env.BODY_LIMIT,
     batchMaxSize: env.BATCH_MAX_SIZE,
     encoderWorkers: env.ENCODER_WORKERS,
+    encoderWorkerNiceness: env.ENCODER_WORKER_NICENESS,
     // An empty LOG_HASH_SECRET means "generate one", never "the empty key".
     logHashSecret: env.LOG_HASH_SECRET === '' ? undefined : env.LOG_HASH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
@@ -269,6 +273,7 @@ function validServing(raw: RawServing): ServingConfig {
     bodyLimitBytes: intInRange('body limit (BODY_LIMIT / --body-limit)', merged.bodyLimitBytes, 1, 16 * 1024 * 1024),
     batchMaxSize: intInRange('batch max size (BATCH_MAX_SIZE / --batch-max-size)', merged.batchMaxSize, 1, 1024),
     encoderWorkers: intInRange('encoder workers (ENCODER_WORKERS / --encoder-workers)', merged.encoderWorkers, 0, 64),
+    encoderWorkerNiceness: intInRange('encoder worker niceness (ENCODER_WORKER_NICENESS / --encoder-worker-niceness)', merged.encoderWorkerNiceness, 0, 19),
     logHashSecret: validLogHashSecret(merged.logHashSecret),
     shutdownTimeoutMs: intInRange('shutdown timeout (SHUTDOWN_TIMEOUT_MS / --shutdown-timeout-ms)', merged.shutdownTimeoutMs, 1, 600_000),
   };

@@ -3,8 +3,10 @@
  * warm-up inference done) and every encoder worker is up; `degraded` when ad_content serves the
  * placeholder, a head has no calibration, or encoder workers are being replaced, with one line per
  * cause in `reasons`; `unavailable` with HTTP 503 while loading, or when loading or the warm-up
- * failed. No filesystem paths: the route is open to anyone who can reach the port.
+ * failed. model_path / calibration_path are relative to the artifacts folder (`<version>/heads/...`),
+ * never host paths: the route is open to anyone who can reach the port.
  */
+import { dirname, relative } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { AD_CONTENT_HEAD } from '../../shared/artifacts/layout.js';
 import { INTENT_HEADS } from '../../shared/labels.js';
@@ -14,8 +16,18 @@ import { ref } from '../schemas.js';
 
 export interface HeadStatus {
   head: string;
+  /** Relative to the artifacts folder (version/file), never a filesystem path of the host; "" before loading. */
+  model_path: string;
+  /** Same; "" when the head has no calibration artifact. */
+  calibration_path: string;
   ready: boolean;
   calibrated: boolean;
+}
+
+/** A loaded head's files as the spec's model_path / calibration_path, relative to the artifacts folder. */
+function headPaths(artifactsDir: string, head: { modelPath: string; calibrationPath: string; calibration?: unknown } | undefined): { model_path: string; calibration_path: string } {
+  if (!head) return { model_path: '', calibration_path: '' };
+  return { model_path: relative(artifactsDir, head.modelPath), calibration_path: head.calibration !== undefined ? relative(artifactsDir, head.calibrationPath) : '' };
 }
 
 export interface HealthReport {
@@ -35,8 +47,8 @@ export function healthReport(service: ClassifierService): HealthReport {
   const workers = stats ? { encoder_workers: { size: stats.size, ready: stats.ready } } : {};
   if (!runtime || !serving) {
     const heads = [
-      ...INTENT_HEADS.map((head) => ({ head, ready: false, calibrated: runtime?.artifacts.intentHeads[head].calibration !== undefined && runtime !== undefined })),
-      { head: AD_CONTENT_HEAD, ready: false, calibrated: runtime?.artifacts.adContent?.calibration !== undefined && runtime !== undefined },
+      ...INTENT_HEADS.map((head) => ({ head, model_path: '', calibration_path: '', ready: false, calibrated: runtime?.artifacts.intentHeads[head].calibration !== undefined && runtime !== undefined })),
+      { head: AD_CONTENT_HEAD, model_path: '', calibration_path: '', ready: false, calibrated: runtime?.artifacts.adContent?.calibration !== undefined && runtime !== undefined },
     ];
     const reason =
       service.state === 'loading'
@@ -44,8 +56,9 @@ export function healthReport(service: ClassifierService): HealthReport {
         : `the classifier failed to load: ${redactPaths(service.failure?.message ?? 'unknown error', runtime?.artifacts.dir ?? '\0')}`;
     return { status: 'unavailable', system_version: runtime?.systemVersion ?? PACKAGE_VERSION, reasons: [reason], heads, ...workers };
   }
-  const intent = INTENT_HEADS.map((head) => ({ head, ready: true, calibrated: runtime.artifacts.intentHeads[head].calibration !== undefined }));
-  const adContent = { head: AD_CONTENT_HEAD, ready: runtime.adContent !== undefined, calibrated: runtime.artifacts.adContent?.calibration !== undefined };
+  const root = dirname(runtime.artifacts.dir);
+  const intent = INTENT_HEADS.map((head) => ({ head, ...headPaths(root, runtime.artifacts.intentHeads[head]), ready: true, calibrated: runtime.artifacts.intentHeads[head].calibration !== undefined }));
+  const adContent = { head: AD_CONTENT_HEAD, ...headPaths(root, runtime.artifacts.adContent), ready: runtime.adContent !== undefined, calibrated: runtime.artifacts.adContent?.calibration !== undefined };
   const reasons = degradedReasons(runtime);
   if (stats && stats.ready < stats.size) reasons.push(`encoder workers: ${stats.ready} of ${stats.size} ready (replacing a worker that stopped)`);
   return { status: reasons.length === 0 ? 'ok' : 'degraded', system_version: runtime.systemVersion, reasons, heads: [...intent, adContent], ...workers };

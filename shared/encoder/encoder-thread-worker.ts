@@ -18,10 +18,12 @@ try {
     }
     queue = queue.then(async () => {
       try {
+        const started = performance.now();
         const vectors = await encoder.embed(message.texts, message.batchSize === undefined ? {} : { batchSize: message.batchSize });
+        const ms = performance.now() - started;
         const flat = new Float32Array(vectors.length * encoder.dim);
         vectors.forEach((v, i) => flat.set(v, i * encoder.dim));
-        post({ type: 'result', id: message.id, buffer: flat.buffer, count: vectors.length }, [flat.buffer]);
+        post({ type: 'result', id: message.id, buffer: flat.buffer, count: vectors.length, ms }, [flat.buffer]);
       } catch (error) {
         post({ type: 'error', id: message.id, message: (error as Error).message });
       }

@@ -15,16 +15,22 @@ export type ToEncoderThread = { type: 'embed'; id: number; texts: readonly strin
 export type FromEncoderThread =
   | { type: 'ready'; id: string; dim: number; fingerprint: string }
   | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; buffer: ArrayBuffer; count: number }
+  | { type: 'result'; id: number; buffer: ArrayBuffer; count: number; ms: number }
   | { type: 'error'; id: number; message: string };
 
-export async function createThreadEncoder(config: EncoderConfig): Promise<Encoder> {
+/** An encoder in a worker thread; `busyMs` is the time the thread has spent embedding. */
+export interface ThreadEncoder extends Encoder {
+  readonly busyMs: number;
+}
+
+export async function createThreadEncoder(config: EncoderConfig): Promise<ThreadEncoder> {
   const worker = new Worker(fileURLToPath(new URL('./encoder-thread-bootstrap.mjs', import.meta.url)), {
     workerData: { config, tsEntry: new URL('./encoder-thread-worker.ts', import.meta.url).href },
   });
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let failure: Error | undefined;
+  let busyMs = 0;
   const ready = new Promise<{ id: string; dim: number; fingerprint: string }>((resolve, reject) => {
     worker.on('message', (message: FromEncoderThread) => {
       if (message.type === 'ready') resolve(message);
@@ -35,6 +41,7 @@ export async function createThreadEncoder(config: EncoderConfig): Promise<Encode
         if (!call) return;
         if (message.type === 'error') call.reject(new Error(message.message));
         else {
+          busyMs += message.ms;
           const flat = new Float32Array(message.buffer);
           const dim = flat.length / Math.max(message.count, 1);
           call.resolve(Array.from({ length: message.count }, (_, i) => flat.subarray(i * dim, (i + 1) * dim)));
@@ -55,6 +62,9 @@ export async function createThreadEncoder(config: EncoderConfig): Promise<Encode
     id: info.id,
     dim: info.dim,
     fingerprint: info.fingerprint,
+    get busyMs() {
+      return busyMs;
+    },
     embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
       if (failure) return Promise.reject(failure);
       if (texts.length === 0) return Promise.resolve([]);

@@ -109,8 +109,8 @@ function adContentBlock(ad: AdContentResult): AdContentClassification {
 function metaBlock(input: EnvelopeInput, policy: DecisionPolicy, meta: EnvelopeMetaInput): EnvelopeMeta {
   const block: EnvelopeMeta = {
     system_version: meta.system_version,
-    // What actually ran: true only when every intent head's confidence was calibrated.
-    calibration_enabled: INTENT_HEADS.every((head: IntentHead) => input.heads[head].calibrated),
+    // The spec: true when any intent head used calibrated confidence (what actually ran, per head, is in component_confidence).
+    calibration_enabled: INTENT_HEADS.some((head: IntentHead) => input.heads[head].calibrated),
     ad_content_mapping_is_placeholder: input.adContent.is_placeholder,
   };
   if (meta.artifact_version !== undefined) block.artifact_version = meta.artifact_version;

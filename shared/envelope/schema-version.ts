@@ -6,10 +6,10 @@
  */
 import { sha256Hex } from '../hash.js';
 
-export const API_SCHEMA_VERSION = '2026-11-23';
+export const API_SCHEMA_VERSION = '2026-11-21';
 
 /** SHA-256 of canonicalJson(envelope.schema.json): formatting-only edits do not count as changes. */
-export const ENVELOPE_SCHEMA_SHA256 = 'a4f7f1b8c7d43de1e73517265c44fc01620fbe59fc42dee1c001592c8bbd9fe9';
+export const ENVELOPE_SCHEMA_SHA256 = '9a97ed4a75ef9262fb35dcbb5f385faee28eaf766cca43cfb2baa6ea7a64c6a3';
 
 /** JSON with object keys sorted at every level and no whitespace. */
 export function canonicalJson(value: unknown): string {

@@ -9,7 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { CommandModule } from 'yargs';
 import { availableParallelism } from 'node:os';
 import { loadConfig, type AppConfig } from '../config.js';
-import { createThreadEncoder } from '../encoder/thread-encoder.js';
+import { createThreadEncoder, type ThreadEncoder } from '../encoder/thread-encoder.js';
 import { selectTfjsBackend } from '../encoder/use-lite-encoder.js';
 import { encoderOverrides, withEncoderFlags, type EncoderFlags } from '../encoder/encoder-options.js';
 import { UserFacingError } from '../errors.js';
@@ -128,9 +128,11 @@ export const classifyCommand: CommandModule<object, ClassifyArgs> = {
       });
       await output.finish();
       const peakMb = process.resourceUsage().maxRSS / 1024;
+      const busyMs = (runtime.encoder as Partial<ThreadEncoder>).busyMs;
+      const busy = busyMs === undefined ? '' : `, encoder thread busy ${((100 * busyMs) / 1000 / Math.max(stats.seconds, 1e-9)).toFixed(0)}% of the run`;
       process.stderr.write(
         `classified ${stats.rows} rows (${stats.classified} envelopes, ${stats.errors} error records) in ${stats.seconds.toFixed(1)} s, ` +
-          `${(stats.rows / Math.max(stats.seconds, 1e-9)).toFixed(1)} rows/s, peak RSS ${peakMb.toFixed(0)} MB${args.out === '-' ? '' : `; wrote ${args.out}`}\n`,
+          `${(stats.rows / Math.max(stats.seconds, 1e-9)).toFixed(1)} rows/s${busy}, peak RSS ${peakMb.toFixed(0)} MB${args.out === '-' ? '' : `; wrote ${args.out}`}\n`,
       );
     } catch (error) {
       await output.abandon();

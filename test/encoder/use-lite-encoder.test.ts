@@ -92,4 +92,18 @@ describe('use-lite encoder on the real USE lite weights', () => {
       expect(Array.from(vectors[batch.indexOf(target)] as Float32Array)).toEqual(Array.from(alone as Float32Array));
     }
   });
+
+  it('gives the same bits in a worker thread (thread-encoder.ts, used by bulk classification)', async () => {
+    const { createThreadEncoder } = await import('../../shared/encoder/thread-encoder.js');
+    const threaded = await createThreadEncoder({ ...DEFAULT_CONFIG.encoder, tfjsBackend: 'wasm' });
+    try {
+      expect([threaded.id, threaded.dim, threaded.fingerprint]).toEqual([encoder.id, encoder.dim, encoder.fingerprint]);
+      const texts = ['book a flight to denver', 'hi', '', 'which crm should a five person sales team use this year'];
+      const [here, there] = await Promise.all([encoder.embed(texts), threaded.embed(texts)]);
+      expect(there.map((v) => Array.from(v))).toEqual(here.map((v) => Array.from(v)));
+      expect(threaded.busyMs).toBeGreaterThan(0);
+    } finally {
+      await threaded.dispose();
+    }
+  });
 });

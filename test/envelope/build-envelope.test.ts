@@ -71,7 +71,7 @@ describe('buildEnvelope', () => {
       },
       meta: {
         system_version: '0.1.0+a1',
-        calibration_enabled: false,
+        calibration_enabled: true,
         ad_content_mapping_is_placeholder: false,
         artifact_version: 'a1',
         encoder_id: 'use-lite@1',
@@ -141,12 +141,10 @@ describe('buildEnvelope', () => {
     expect(envelope.system_decision.policy.monetization_eligibility).toBe('allowed');
   });
 
-  it('reports calibration_enabled only when every intent head is calibrated, and the meta extras it is given', () => {
+  it('reports calibration_enabled when any intent head is calibrated, and the meta extras it is given', () => {
     const i = input({ type: 'commercial', subtype: 'comparison', phase: 'decision' });
     expect(buildEnvelope(i, DEFAULT_POLICY, META).meta).toEqual({ system_version: '0.1.0+a1', calibration_enabled: false, ad_content_mapping_is_placeholder: false, policy_version: '2026-11-21' });
-    const one = { ...i, heads: { ...i.heads, decision_phase: head('decision', 0.9, 0.4, true) } };
-    expect(buildEnvelope(one, DEFAULT_POLICY, META).meta.calibration_enabled).toBe(false);
-    const calibrated = { ...i, heads: { intent_type: head('commercial', 0.9, 0.4, true), intent_subtype: head('comparison', 0.9, 0.4, true), decision_phase: head('decision', 0.9, 0.4, true) } };
+    const calibrated = { ...i, heads: { ...i.heads, decision_phase: head('decision', 0.9, 0.4, true) } };
     expect(buildEnvelope(calibrated, DEFAULT_POLICY, { ...META, policy_version: 'custom-1' }).meta).toEqual({ system_version: '0.1.0+a1', calibration_enabled: true, ad_content_mapping_is_placeholder: false, policy_version: 'custom-1' });
   });
 

@@ -34,6 +34,15 @@ describe('createBatcher', () => {
     await expect(first).resolves.toBe('text:a');
   });
 
+  it('with deferDispatch, coalesces submissions of the same event-loop phase (an encoder on this thread)', async () => {
+    const fake = fakeRun();
+    const batcher = createBatcher({ maxBatchSize: 32, deferDispatch: true, run: fake.run });
+    const all = ['a', 'b', 'c'].map((item) => batcher.submit(item));
+    expect(fake.calls).toEqual([]);
+    await expect(Promise.all(all)).resolves.toEqual(['text:a', 'text:b', 'text:c']);
+    expect(fake.calls).toEqual([['a', 'b', 'c']]);
+  });
+
   it('coalesces what arrives while the encoder is busy into the next batch, and keeps each caller its own result', async () => {
     const fake = fakeRun({ manual: true });
     const batcher = createBatcher({ maxBatchSize: 32, run: fake.run });
@@ -86,22 +95,30 @@ describe('createBatcher', () => {
     expect(sizes).toEqual([2, 2, 1]);
   });
 
-  it('with capacity 2 runs two batches at once, never a third', async () => {
+  it('with capacity 2 runs two batches at once, never a third, each taking its share of the queue', async () => {
     const fake = fakeRun({ manual: true });
-    const batcher = createBatcher({ maxBatchSize: 2, capacity: 2, run: fake.run });
+    const batcher = createBatcher({ maxBatchSize: 4, capacity: 2, run: fake.run });
     const all = batcher.submitAll(['a', 'b', 'c', 'd', 'e', 'f']);
     await ticks();
+    // Half of the queue each, not four and two.
     expect(fake.calls).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
     ]);
+    expect(fake.pending()).toBe(2);
+    const more = batcher.submitAll(['g', 'h', 'i']);
+    await ticks();
     expect(fake.pending()).toBe(2);
     fake.releaseNext();
     await vi.waitFor(() => expect(fake.calls).toHaveLength(3));
     expect(fake.pending()).toBe(2);
-    fake.releaseNext();
-    fake.releaseNext();
+    while (fake.pending() > 0 || batcher.queued > 0) {
+      fake.releaseNext();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     await expect(all).resolves.toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `text:${x}`));
+    await expect(more).resolves.toEqual(['g', 'h', 'i'].map((x) => `text:${x}`));
+    expect(Math.max(...fake.calls.map((c) => c.length))).toBe(3);
   });
 
   it('rejects every item of a failed batch and keeps serving later ones', async () => {

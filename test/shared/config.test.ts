@@ -34,6 +34,7 @@ describe('loadConfig serving', () => {
       bodyLimitBytes: 65_536,
       batchMaxSize: 32,
       encoderWorkers: availableParallelism(),
+      encoderWorkerNiceness: 5,
       logHashSecret: undefined,
       shutdownTimeoutMs: 15_000,
     });
@@ -50,6 +51,7 @@ describe('loadConfig serving', () => {
       BODY_LIMIT: '1024',
       BATCH_MAX_SIZE: '8',
       ENCODER_WORKERS: '0',
+      ENCODER_WORKER_NICENESS: '0',
       LOG_HASH_SECRET: 'sixteen-chars-or-more',
       SHUTDOWN_TIMEOUT_MS: '3000',
     };
@@ -63,6 +65,7 @@ describe('loadConfig serving', () => {
       bodyLimitBytes: 1024,
       batchMaxSize: 8,
       encoderWorkers: 0,
+      encoderWorkerNiceness: 0,
       logHashSecret: 'sixteen-chars-or-more',
       shutdownTimeoutMs: 3000,
     });
