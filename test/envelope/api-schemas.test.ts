@@ -47,7 +47,7 @@ describe('classify-batch-request.schema.json', () => {
 
 describe('health.schema.json', () => {
   const validate = compile('health.schema.json');
-  const entry = (head: string) => ({ head, ready: true, calibrated: false });
+  const entry = (head: string) => ({ head, model_path: 'v1/heads/x.bin', calibration_path: '', ready: true, calibrated: false });
   const heads = ['intent_type', 'intent_subtype', 'decision_phase', 'ad_content'].map(entry);
   it('needs exactly one entry per head', () => {
     expect(validate({ status: 'ok', system_version: '0.1.0', reasons: [], heads })).toBe(true);
