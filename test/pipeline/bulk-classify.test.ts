@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import Papa from 'papaparse';
@@ -8,6 +7,7 @@ import { validateEnvelope } from '../../shared/envelope/validate-envelope.js';
 import { classifyStream, countRows, CSV_COLUMNS, formatOf, type BulkOptions } from '../../shared/pipeline/bulk-classify.js';
 import { classifyBatch } from '../../shared/pipeline/classify-query.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.js';
+import { runTsx } from '../helpers/run-tsx.js';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 
@@ -109,22 +109,8 @@ describe('bulk classification (streaming, one record per input row)', () => {
 });
 
 describe('query-intent classify (bin/cli.ts) with the committed artifacts and the real encoder', () => {
-  function cli(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/cli.ts', ...args], {
-        cwd: PROJECT_ROOT,
-        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'ARTIFACTS_DIR' && name !== 'QUIET')),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(stdin);
-    });
-  }
+  const cli = (args: string[], stdin: string) =>
+    runTsx(['bin/cli.ts', ...args], Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'ARTIFACTS_DIR' && name !== 'QUIET')), stdin);
 
   it('reads stdin, writes stdout, reports progress and a summary on stderr', async () => {
     const input = ['which laptop should i buy for college', '{"oops"', 'cancel my subscription'].map((t, i) => (i === 1 ? t : JSON.stringify({ text: t }))).join('\n');

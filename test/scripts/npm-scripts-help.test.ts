@@ -4,12 +4,12 @@
  * temporary folder that must stay empty, and the project files scripts write (data/intent/*.jsonl,
  * artifacts/current.json, the taxonomy TSV, dist/.build-stamp) keep their modification times.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTsx } from '../helpers/run-tsx.js';
 import { PROJECT_ROOT } from '../../shared/config.js';
 
 const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -39,17 +39,7 @@ function watchedFiles(): Map<string, number> {
   return new Map(paths.filter((p) => existsSync(p)).map((p) => [p, statSync(p).mtimeMs]));
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: NodeJS.ProcessEnv) => runTsx(args, env);
 
 describe('npm scripts: --help on every entry point', () => {
   let sandbox = '';
