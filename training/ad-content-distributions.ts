@@ -1,10 +1,10 @@
 /**
  * The parameter-free part of ad_content scoring for labelled rows: the classifier's probabilities,
- * the index distribution and the contrast split of each text, computed once so that resolver fitting
+ * the index distribution and the rerank's words of each text, computed once so that resolver fitting
  * and the ablation can try many parameter sets cheaply.
  */
-import { classifierDistribution, indexDistribution, type AdContentModel } from '../shared/ad-content/resolve-ad-content.js';
-import { splitContrast, type ContrastSplit } from '../shared/features/contrast.js';
+import { classifierDistribution, indexDistribution, queryWords, type AdContentModel, type QueryWords } from '../shared/ad-content/resolve-ad-content.js';
+import { splitContrast } from '../shared/features/contrast.js';
 
 export interface ResolverRows {
   texts: readonly string[];
@@ -13,7 +13,7 @@ export interface ResolverRows {
 }
 
 export interface RowDistributions {
-  contrast: ContrastSplit;
+  words: QueryWords;
   classifier: Float64Array;
   index: Float64Array;
 }
@@ -24,6 +24,6 @@ export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows,
   return rows.texts.map((text, i) => {
     const embedding = rows.embeddings[i] as Float32Array;
     const contrast = splitContrast(text);
-    return { contrast, classifier: classifierDistribution(classifierModel, text, embedding, contrast), index: indexDistribution(model.index, embedding, model.params.indexTemperature) };
+    return { words: queryWords(contrast), classifier: classifierDistribution(classifierModel, text, embedding, contrast), index: indexDistribution(model.index, embedding, model.params.indexTemperature) };
   });
 }

@@ -24,7 +24,7 @@ export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistri
   let tier1 = 0;
   let parentSafe = 0;
   rows.forEach((row, i) => {
-    const scores = rerankedScores(model, row.contrast, row.classifier, model.params.indexWeight > 0 ? row.index : undefined);
+    const scores = rerankedScores(model, row.words, row.classifier, row.index);
     const chosen = chooseAdContent(model, scores).node.id;
     const gold = goldIds[i] as string;
     const goldLineage = lineage(model.taxonomy, gold);

@@ -93,6 +93,16 @@ export function lexicalWords(text: string): Set<string> {
   return new Set(tokenize(text).filter((w) => w.length > 2).map((w) => (UNSTEMMED.has(w) ? w : stemmer(w))));
 }
 
+/** A query's words as the rerank sees them: what it asks for and what it rules out. */
+export interface QueryWords {
+  wanted: ReadonlySet<string>;
+  excluded: ReadonlySet<string>;
+}
+
+export function queryWords(contrast: ContrastSplit): QueryWords {
+  return { wanted: lexicalWords(contrast.wanted), excluded: lexicalWords(contrast.excluded) };
+}
+
 export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params' | 'tier1Of' | 'tier1Ids'> & { params?: ResolverParams }): AdContentModel {
   const labels = parts.classifier.head.labels;
   const position = new Map(labels.map((id, i) => [id, i]));
@@ -180,7 +190,7 @@ export interface AdContentScores {
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
   const contrast = splitContrast(text);
   const indexProba = model.params.indexWeight > 0 ? indexDistribution(model.index, embedding, model.params.indexTemperature) : undefined;
-  return rerankedScores(model, contrast, classifierDistribution(model, text, embedding, contrast), indexProba);
+  return rerankedScores(model, queryWords(contrast), classifierDistribution(model, text, embedding, contrast), indexProba);
 }
 
 /**
@@ -234,7 +244,7 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
     addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array, contrast), logits);
     const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
     const indexProba = model.params.indexWeight > 0 ? indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature) : undefined;
-    return rerankedScores(model, contrast, classifierProba, indexProba);
+    return rerankedScores(model, queryWords(contrast), classifierProba, indexProba);
   });
 }
 
@@ -258,23 +268,22 @@ function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, foun
 }
 
 /**
- * Mixture of the classifier with the index (skipped when `indexProba` is absent), top candidates, and
- * the lexical rerank among the candidates the mixture supports (skipped when its weight is 0).
+ * Mixture of the classifier with the index (skipped when the index weight is 0 or `indexProba` was not
+ * computed), top candidates, and the lexical rerank among the candidates the mixture supports (skipped
+ * when its weight is 0).
  */
-export function rerankedScores(model: AdContentModel, contrast: ContrastSplit, classifierProba: Float64Array, indexProba: Float64Array | undefined): AdContentScores {
+export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined): AdContentScores {
   const { params } = model;
-  const mixture = indexProba ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
+  const mixture = indexProba && params.indexWeight > 0 ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
   const candidates = topIndices(params.tierFirst ? withinTopTier1(model, mixture) : mixture, params.candidates);
   if (params.lexicalWeight === 0) return { mixture, candidates, winner: candidates[0] as number };
 
-  const wantedWords = lexicalWords(contrast.wanted);
-  const excludedWords = lexicalWords(contrast.excluded);
   const floor = params.lexicalGate * (mixture[candidates[0] as number] as number);
   const reranked = candidates.map((i) => {
     const base = mixture[i] as number;
     if (base < floor) return base;
-    const words = model.labelWords[i] ?? [];
-    return base + params.lexicalWeight * (labelShare(words, wantedWords) - labelShare(words, excludedWords));
+    const labelWords = model.labelWords[i] ?? [];
+    return base + params.lexicalWeight * (labelShare(labelWords, words.wanted) - labelShare(labelWords, words.excluded));
   });
   // First candidate with the highest reranked score (ties keep the higher mixture probability).
   let best = 0;

@@ -4,7 +4,7 @@ import { loadConfig } from '../../shared/config.js';
 import { isMainModule, parseNoFlags, runCli } from '../../shared/cli-runner.js';
 import { UserFacingError } from '../../shared/errors.js';
 import { readJsonl, toJsonl } from '../../shared/jsonl.js';
-import { CORPUS_SPLITS as SPLITS } from './corpus/topic-splits.js';
+import { CORPUS_SPLITS } from './corpus/topic-splits.js';
 import { buildCorpus, INTENT_DATA_DIR, loadCorpusSource } from './build-intent-data.js';
 import { checkCorpus, formatCorpusCheck } from './corpus/check-corpus.js';
 import type { CorpusRow } from './corpus/corpus-row.js';
@@ -18,7 +18,7 @@ import { loadTaxonomySources } from '../../taxonomy/annotations.js';
 export async function readSplitRows(dataDir: string): Promise<{ rows: LocatedRow[]; failures: CheckFailure[] }> {
   const rows: LocatedRow[] = [];
   const failures: CheckFailure[] = [];
-  for (const split of SPLITS) {
+  for (const split of CORPUS_SPLITS) {
     const file = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
     const { lines, errors } = await readJsonl(file).catch(() => {
       throw new UserFacingError(`cannot read ${file}; run npm run data`);
@@ -41,7 +41,7 @@ if (isMainModule(import.meta.url)) {
     const corpus = checkCorpus(rows.map((r) => r.value as CorpusRow), source.registry);
     console.log(`\n${formatCorpusCheck(corpus)}`);
     const built = buildCorpus(source).bySplit;
-    const stale = SPLITS.filter((split) => toJsonl(built[split]) !== toJsonl(rows.filter((r) => r.split === split).map((r) => r.value)));
+    const stale = CORPUS_SPLITS.filter((split) => toJsonl(built[split]) !== toJsonl(rows.filter((r) => r.split === split).map((r) => r.value)));
     const corpusFailures: CheckFailure[] = [
       ...corpus.failures.map((message) => ({ kind: 'corpus_rule' as const, message })),
       ...stale.map((split) => ({ kind: 'stale' as const, message: `data/intent/${split}.jsonl differs from what data/corpus-v2 builds; run npm run data` })),

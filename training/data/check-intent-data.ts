@@ -4,7 +4,7 @@
  * split, labels below their minimum count, and texts that also appear in the reference evaluation sets.
  */
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../../shared/labels.js';
-import { CORPUS_SPLITS as SPLITS, type CorpusSplit as Split } from './corpus/topic-splits.js';
+import { CORPUS_SPLITS, type CorpusSplit } from './corpus/topic-splits.js';
 import { normaliseText } from '../../shared/text.js';
 import { labelKey, type LabelledIntentRow } from './intent-rows.js';
 
@@ -21,16 +21,16 @@ export interface CheckFailure {
 export interface LocatedRow {
   file: string;
   line: number;
-  split: Split;
+  split: CorpusSplit;
   value: unknown;
 }
 
-export type LabelCounts = Record<IntentHead, Record<string, Record<Split | 'total', number>>>;
+export type LabelCounts = Record<IntentHead, Record<string, Record<CorpusSplit | 'total', number>>>;
 
 export interface CheckReport {
   failures: CheckFailure[];
   counts: LabelCounts;
-  rowsPerSplit: Record<Split, number>;
+  rowsPerSplit: Record<CorpusSplit, number>;
   uniqueTexts: number;
 }
 
@@ -48,7 +48,7 @@ const where = (row: LocatedRow) => `${row.file}:${row.line}`;
 export function checkIntentRows(rows: readonly LocatedRow[], referenceTexts: ReadonlyMap<string, string>, minPerLabel = MIN_ROWS_PER_LABEL): CheckReport {
   const failures: CheckFailure[] = [];
   const counts = emptyCounts();
-  const rowsPerSplit: Record<Split, number> = { train: 0, selection: 0, calibration: 0, test: 0 };
+  const rowsPerSplit: Record<CorpusSplit, number> = { train: 0, selection: 0, calibration: 0, test: 0 };
   const byText = new Map<string, Array<{ row: LocatedRow; labels: string }>>();
 
   for (const row of rows) {
@@ -72,7 +72,7 @@ export function checkIntentRows(rows: readonly LocatedRow[], referenceTexts: Rea
     for (const head of INTENT_HEADS) {
       const label = labelled[head];
       if (label === undefined) continue;
-      const cell = counts[head][label] as Record<Split | 'total', number>;
+      const cell = counts[head][label] as Record<CorpusSplit | 'total', number>;
       cell[row.split] += 1;
       cell.total += 1;
     }
@@ -106,11 +106,11 @@ export function checkIntentRows(rows: readonly LocatedRow[], referenceTexts: Rea
 
 /** Plain-text table of counts per head, label and split. */
 export function formatCounts(report: CheckReport): string {
-  const lines = [`rows: ${SPLITS.map((s) => `${s} ${report.rowsPerSplit[s]}`).join(', ')}; unique texts ${report.uniqueTexts}`];
+  const lines = [`rows: ${CORPUS_SPLITS.map((s) => `${s} ${report.rowsPerSplit[s]}`).join(', ')}; unique texts ${report.uniqueTexts}`];
   for (const head of INTENT_HEADS) {
-    lines.push('', `${head.padEnd(22)} ${[...SPLITS, 'total'].map((s) => s.padStart(11)).join('')}`);
+    lines.push('', `${head.padEnd(22)} ${[...CORPUS_SPLITS, 'total'].map((s) => s.padStart(11)).join('')}`);
     for (const [label, cell] of Object.entries(report.counts[head])) {
-      lines.push(`  ${label.padEnd(20)} ${[...SPLITS, 'total' as const].map((s) => String(cell[s]).padStart(11)).join('')}`);
+      lines.push(`  ${label.padEnd(20)} ${[...CORPUS_SPLITS, 'total' as const].map((s) => String(cell[s]).padStart(11)).join('')}`);
     }
   }
   return lines.join('\n');

@@ -34,7 +34,7 @@ export function adContentAblation(model: AdContentModel, rows: AblationRows): Ab
   const labels = model.classifier.head.labels;
   const resolve = (distributions: readonly RowDistributions[], params: ResolverParams) => {
     const m = { ...model, params };
-    return distributions.map((d) => chooseAdContent(m, rerankedScores(m, d.contrast, d.classifier, params.indexWeight > 0 ? d.index : undefined)).node.id);
+    return distributions.map((d) => chooseAdContent(m, rerankedScores(m, d.words, d.classifier, d.index)).node.id);
   };
   const served = model.params;
   const variants: Array<[string, string[]]> = [
