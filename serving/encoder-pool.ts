@@ -11,13 +11,12 @@
  * so requests in flight finish on the version they started with; `unload(version)` drops the old one.
  *
  * Workers start from the compiled encoder-worker.js when it exists beside this module (dist/), else
- * through worker-bootstrap.mjs, which registers tsx in the worker first (development and tests).
+ * through shared/worker-bootstrap.mjs, which registers tsx in the worker first (development and tests).
  */
-import { existsSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import type { AppConfig } from '../shared/config.js';
+import { workerEntry } from '../shared/worker-entry.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
 import type { BatchedText } from './embed-and-score.js';
 
@@ -32,7 +31,7 @@ export interface WorkerInit {
   config: AppConfig;
   /** A module exporting loadWorkerRuntime(config) instead of the configured encoder and artifacts (tests). */
   runtimeModule?: string;
-  /** Set when starting through worker-bootstrap.mjs: the TypeScript worker to import. */
+  /** Set when starting through shared/worker-bootstrap.mjs: the TypeScript worker to import. */
   tsEntry?: string;
   /** The main thread's niceness plus config.serving.encoderWorkerNiceness: the workers' niceness. */
   niceness?: number;
@@ -125,16 +124,11 @@ interface Slot {
 
 const MAX_RESTART_DELAY_MS = 30_000;
 
-function workerEntry(): { file: URL; tsEntry?: string } {
-  const compiled = new URL('./encoder-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { file: compiled };
-  return { file: new URL('./worker-bootstrap.mjs', import.meta.url), tsEntry: new URL('./encoder-worker.ts', import.meta.url).href };
-}
 
 export function createEncoderPool(options: EncoderPoolOptions): EncoderPool {
   const { size, config, runtimeModule, log } = options;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`pool size must be a positive integer, given ${size}`);
-  const entry = workerEntry();
+  const entry = workerEntry(import.meta.url, 'encoder-worker');
   const slots: Slot[] = [];
   const waiting: Job[] = [];
   const capacityListeners: Array<() => void> = [];

@@ -10,7 +10,7 @@ import { calibrationFile, type StoredCalibration } from '../shared/artifacts/lay
 import { loadConfig, type AppConfig } from '../shared/config.js';
 import { isMainModule, runCli } from '../shared/cli-runner.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
-import { createEncoder } from '../shared/encoder/create-encoder.js';
+import { createJobEncoder } from '../shared/encoder/create-encoder.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
 import { queryFeatures } from '../shared/features/feature-set.js';
@@ -38,7 +38,7 @@ export async function calibrate(options: CalibrateOptions) {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const rows = await readIntentRows(options.dataFile);
-  const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), config.paths.embedCacheDir);
+  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder)), config.paths.embedCacheDir);
   const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint });
   const embeddings = await encoder.embed(rows.map((r) => r.text));
   const dataDigest = await sha256File(options.dataFile);

@@ -4,14 +4,15 @@
  * rows the heads never trained on. Served scores come from shared/heads, so what is measured here is
  * exactly what is served.
  */
-import type { HeadTrainingConfig } from '../shared/config.js';
+import type { HeadTrainingConfig, TfjsBackend } from '../shared/config.js';
 import { queryFeatures, type FeatureSpec, type QueryFeatures } from '../shared/features/feature-set.js';
 import { headLogits, type LinearHead } from '../shared/heads/linear-head.js';
 import { calibratedProba, type CalibrationMap } from '../shared/math/calibration.js';
 import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
-import { fitLinearHeads, type DesignMatrix } from './fit-linear-heads.js';
+import type { DesignMatrix } from './fit-linear-heads.js';
+import { fitJobs } from './fit-threads.js';
 import { pickThreshold, type ThresholdChoice } from './pick-threshold.js';
 
 /** One split's rows: texts, their embeddings, and per head a label index or -1. */
@@ -93,30 +94,48 @@ export interface GroupOptions {
   config: HeadTrainingConfig;
   seed: number;
   thresholdFloor: number;
+  /** Worker threads fitting grid points at once (default 1: in-process). */
+  threads?: number;
+  /** tfjs backend of the fitting threads (default auto). */
+  backend?: TfjsBackend;
   onProgress?: (message: string) => void;
 }
 
-/** The heads fitted on one training split at each L2 of `l2s` (one joint fit per value). */
-export async function fitAtL2s(train: LabelledSplit, heads: readonly HeadSpec[], spec: FeatureSpec, l2s: readonly number[], options: GroupOptions): Promise<Map<number, Record<string, LinearHead>>> {
-  const matrix = designMatrix(splitFeatures(spec, train), spec);
-  const byL2 = new Map<number, Record<string, LinearHead>>();
-  for (const l2 of [...new Set(l2s)]) {
-    const fitted = await fitLinearHeads(
-      matrix,
-      heads.map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array })),
-      {
-        l2,
-        epochs: options.config.epochs,
-        batchSize: options.config.batchSize,
-        learningRate: options.config.learningRate,
-        seed: options.seed,
-        classBalanced: true,
-        onEpoch: (epoch, loss) => options.onProgress?.(`l2=${l2} epoch ${epoch}/${options.config.epochs} loss ${loss.toFixed(4)}`),
-      },
-    );
-    byL2.set(l2, Object.fromEntries(heads.map((h, i) => [h.name, fitted[i] as LinearHead])));
+/** One fit of a grid: the heads on one feature set at one L2. */
+export interface GridPoint {
+  label: string;
+  spec: FeatureSpec;
+  l2: number;
+}
+
+/** The heads fitted on one training split at every grid point (each point one joint fit; points run on parallel threads). */
+export async function fitGrid(train: LabelledSplit, heads: readonly HeadSpec[], points: readonly GridPoint[], options: GroupOptions): Promise<Array<Record<string, LinearHead>>> {
+  const matrices = new Map<string, DesignMatrix>();
+  for (const { spec } of points) {
+    const key = JSON.stringify(spec);
+    if (!matrices.has(key)) matrices.set(key, designMatrix(splitFeatures(spec, train), spec));
   }
-  return byL2;
+  const targets = heads.map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array }));
+  const { epochs, batchSize, learningRate } = options.config;
+  const jobs = points.map((point) => ({
+    label: point.label,
+    matrix: matrices.get(JSON.stringify(point.spec)) as DesignMatrix,
+    heads: targets,
+    options: { l2: point.l2, epochs, batchSize, learningRate, seed: options.seed, classBalanced: true },
+  }));
+  const fitted = await fitJobs(jobs, {
+    threads: options.threads ?? 1,
+    backend: options.backend ?? 'auto',
+    onEpoch: (job, epoch, total, loss) => options.onProgress?.(`${job} epoch ${epoch}/${total} loss ${loss.toFixed(4)}`),
+  });
+  return fitted.map((list) => Object.fromEntries(heads.map((h, i) => [h.name, list[i] as LinearHead])));
+}
+
+/** The heads fitted on one training split at each L2 of `l2s`. */
+export async function fitAtL2s(train: LabelledSplit, heads: readonly HeadSpec[], spec: FeatureSpec, l2s: readonly number[], options: GroupOptions): Promise<Map<number, Record<string, LinearHead>>> {
+  const unique = [...new Set(l2s)];
+  const fitted = await fitGrid(train, heads, unique.map((l2) => ({ label: `l2=${l2}`, spec, l2 })), options);
+  return new Map(unique.map((l2, i) => [l2, fitted[i] as Record<string, LinearHead>]));
 }
 
 export interface HeldOutScore {

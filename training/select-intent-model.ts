@@ -6,7 +6,8 @@
  */
 import type { FeatureCandidate, HeadTrainingConfig, IntentSelectionConfig } from '../shared/config.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { featureSpecOf, fitAtL2s, heldOutScore, splitFeatures, type GroupOptions, type HeadSpec, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
+import type { FeatureSpec } from '../shared/features/feature-set.js';
+import { featureSpecOf, fitAtL2s, fitGrid, heldOutScore, splitFeatures, type GroupOptions, type HeadSpec, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
 
 export interface SelectionRow {
   candidate: string;
@@ -30,13 +31,11 @@ export function candidateConfig(base: HeadTrainingConfig, candidate: FeatureCand
   return { ...base, ...features };
 }
 
-async function scoreCandidate(train: LabelledSplit, held: LabelledSplit, heads: readonly HeadSpec[], config: HeadTrainingConfig, l2s: readonly number[], options: GroupOptions, name: string): Promise<SelectionRow[]> {
-  const spec = featureSpecOf(config);
-  const byL2 = await fitAtL2s(train, heads, spec, l2s, { ...options, config });
+function scoreFits(fits: ReadonlyArray<{ l2: number; heads: Record<string, LinearHead> }>, held: LabelledSplit, headSpecs: readonly HeadSpec[], spec: FeatureSpec, name: string): SelectionRow[] {
   const features = splitFeatures(spec, held);
-  return [...byL2].map(([l2, fitted]) => {
-    const scores = Object.fromEntries(heads.map((h) => [h.name, heldOutScore(fitted[h.name] as LinearHead, l2, features, held.targets[h.name] as Int32Array)]));
-    const mean = heads.reduce((sum, h) => sum + (scores[h.name] as HeldOutScore).macro_f1, 0) / heads.length;
+  return fits.map(({ l2, heads }) => {
+    const scores = Object.fromEntries(headSpecs.map((h) => [h.name, heldOutScore(heads[h.name] as LinearHead, l2, features, held.targets[h.name] as Int32Array)]));
+    const mean = headSpecs.reduce((sum, h) => sum + (scores[h.name] as HeldOutScore).macro_f1, 0) / headSpecs.length;
     return { candidate: name, l2, scores, mean_macro_f1: mean };
   });
 }
@@ -49,17 +48,18 @@ export async function selectIntentModel(
   selection: IntentSelectionConfig,
   options: GroupOptions,
 ): Promise<IntentSelection> {
-  const table: SelectionRow[] = [];
-  for (const candidate of selection.candidates) {
-    options.onProgress?.(`selection: ${candidate.name} at L2 ${selection.comparisonL2}`);
-    table.push(...(await scoreCandidate(train, held.split, heads, candidateConfig(base, candidate), [selection.comparisonL2], options, candidate.name)));
-  }
+  const specs = selection.candidates.map((candidate) => featureSpecOf(candidateConfig(base, candidate)));
+  options.onProgress?.(`selection: ${selection.candidates.map((c) => c.name).join(', ')} at L2 ${selection.comparisonL2}`);
+  const fitted = await fitGrid(train, heads, selection.candidates.map((c, i) => ({ label: c.name, spec: specs[i] as FeatureSpec, l2: selection.comparisonL2 })), { ...options, config: base });
+  const table = selection.candidates.flatMap((c, i) => scoreFits([{ l2: selection.comparisonL2, heads: fitted[i] as Record<string, LinearHead> }], held.split, heads, specs[i] as FeatureSpec, c.name));
   const best = table.reduce((a, b) => (b.mean_macro_f1 > a.mean_macro_f1 ? b : a));
   const candidate = selection.candidates.find((c) => c.name === best.candidate) as FeatureCandidate;
   const config = candidateConfig(base, candidate);
+  const spec = featureSpecOf(config);
   const otherL2 = base.l2Grid.filter((l2) => l2 !== selection.comparisonL2);
   options.onProgress?.(`selection: ${candidate.name} at L2 ${otherL2.join(', ')}`);
-  const l2Rows = [best, ...(await scoreCandidate(train, held.split, heads, config, otherL2, options, candidate.name))];
+  const byL2 = await fitAtL2s(train, heads, spec, otherL2, { ...options, config });
+  const l2Rows = [best, ...scoreFits([...byL2].map(([l2, h]) => ({ l2, heads: h })), held.split, heads, spec, candidate.name)];
   table.push(...l2Rows.slice(1));
   const l2 = Object.fromEntries(
     heads.map((h) => [h.name, l2Rows.reduce((a, b) => ((b.scores[h.name] as HeldOutScore).macro_f1 > (a.scores[h.name] as HeldOutScore).macro_f1 ? b : a)).l2]),

@@ -10,7 +10,7 @@ import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FI
 import { DEFAULT_CONFIG, loadConfig, type AppConfig } from '../shared/config.js';
 import { isMainModule, runCli } from '../shared/cli-runner.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
-import { createEncoder } from '../shared/encoder/create-encoder.js';
+import { createJobEncoder } from '../shared/encoder/create-encoder.js';
 import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
 import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
@@ -130,7 +130,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
   const naturalFile = join(paths.dataDir, NATURAL_EVAL_FILE);
   const naturalRows = adRows.length && existsSync(naturalFile) ? await readAdContentEvalRows(naturalFile, taxonomy) : undefined;
-  const encoder = new CachedEncoder(options.encoder ?? (await createEncoder(config.encoder)), paths.embedCacheDir);
+  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder)), paths.embedCacheDir);
   const texts = [
     ...(naturalRows?.texts ?? []),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
@@ -147,7 +147,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const split = (name: CorpusSplit) => intentSplit(intent.splits[name], vectors);
     const [train, held, calibration, test] = [split('train'), intent.splits.selection.length ? split('selection') : split('calibration'), split('calibration'), split('test')];
     const headSpecs = INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] }));
-    const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, onProgress: progress('intent heads') };
+    const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, threads: training.fitThreads, backend: config.encoder.tfjsBackend, onProgress: progress('intent heads') };
     const selection = await selectIntentModel(train, { split: held, name: intent.splits.selection.length ? 'selection' : 'calibration' }, headSpecs, training.intent, training.intentSelection, groupOptions);
     log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split`);
     const chosen = { ...groupOptions, config: selection.config };
@@ -189,6 +189,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         config: training.adContent,
         seed: training.seed,
         thresholdFloor: training.thresholdFloor,
+        threads: training.fitThreads,
+        backend: config.encoder.tfjsBackend,
         onProgress: progress('ad_content'),
       })
     )[AD_CONTENT_HEAD] as FittedHead;

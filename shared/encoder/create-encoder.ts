@@ -10,3 +10,9 @@ export async function createEncoder(config: EncoderConfig): Promise<Encoder> {
       return (await import('./transformers-encoder.js')).createTransformersEncoder(config);
   }
 }
+
+/** The encoder for long jobs (training, calibration): `config.threads` encoder threads, or in-process for 1. */
+export async function createJobEncoder(config: EncoderConfig): Promise<Encoder> {
+  if (config.threads <= 1) return createEncoder(config);
+  return (await import('./parallel-encoder.js')).createParallelEncoder(config, config.threads);
+}

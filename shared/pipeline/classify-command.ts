@@ -10,7 +10,7 @@ import type { CommandModule } from 'yargs';
 import { availableParallelism } from 'node:os';
 import { loadConfig, type AppConfig } from '../config.js';
 import { createThreadEncoder, type ThreadEncoder } from '../encoder/thread-encoder.js';
-import { selectTfjsBackend } from '../encoder/use-lite-encoder.js';
+import { selectTfjsBackend } from '../tfjs-backend.js';
 import { encoderOverrides, withEncoderFlags, type EncoderFlags } from '../encoder/encoder-options.js';
 import { UserFacingError } from '../errors.js';
 import { loadClassifierRuntime } from './classifier-runtime.js';

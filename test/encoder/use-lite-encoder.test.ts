@@ -106,4 +106,20 @@ describe('use-lite encoder on the real USE lite weights', () => {
       await threaded.dispose();
     }
   });
+
+  it('gives the same bits and order over several encoder threads (parallel-encoder.ts, used by training)', async () => {
+    const { createParallelEncoder } = await import('../../shared/encoder/parallel-encoder.js');
+    const parallel = await createParallelEncoder({ ...DEFAULT_CONFIG.encoder, tfjsBackend: 'wasm' }, 2);
+    try {
+      expect([parallel.id, parallel.dim, parallel.fingerprint]).toEqual([encoder.id, encoder.dim, encoder.fingerprint]);
+      // More texts than one chunk, so both threads take chunks and the vectors must be put back in order.
+      const texts = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `plan ${i}` : `is the ${i} series laptop good for video editing and school work`));
+      const seen: number[] = [];
+      const [here, there] = await Promise.all([encoder.embed(texts), parallel.embed(texts, { onProgress: (done) => seen.push(done) })]);
+      expect(there.map((v) => Array.from(v))).toEqual(here.map((v) => Array.from(v)));
+      expect(seen.at(-1)).toBe(texts.length);
+    } finally {
+      await parallel.dispose();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The encoder in worker threads (serving/encoder-pool.ts), driven through the app: real worker
- * threads (started through serving/worker-bootstrap.mjs, since the tests run from TypeScript) that
+ * threads (started through shared/worker-bootstrap.mjs, since the tests run from TypeScript) that
  * load the fixture artifacts with the stub encoder (fixtures/stub-worker-runtime.ts). Covers: the
  * same envelopes as in-process, a worker that dies mid-batch (503 for its requests, a replacement,
  * the rest served), a deadline that passes while queued (503 timeout, no encoder work), and /health
