@@ -1,8 +1,8 @@
 /**
  * Fit several independent head groups at once (feature candidates, L2 values) on worker threads, one
  * tfjs-wasm instance each, so training uses every core. Each job's result depends only on its inputs
- * (seeded, single-threaded arithmetic), so threads change the wall time, never the weights. One
- * thread, or one job, fits in-process.
+ * (seeded, single-threaded arithmetic), so threads change the wall time, never the weights. With
+ * `threads` 1 everything fits in-process.
  */
 import { Worker } from 'node:worker_threads';
 import type { TfjsBackend } from '../shared/config.js';
@@ -32,8 +32,7 @@ export type FromFitThread =
   | { type: 'error'; id: number; message: string };
 
 export async function fitJobs(jobs: readonly FitJob[], options: FitThreadsOptions): Promise<LinearHead[][]> {
-  const threads = Math.min(options.threads, jobs.length);
-  if (threads <= 1) {
+  if (options.threads <= 1) {
     await selectTfjsBackend(options.backend);
     const results: LinearHead[][] = [];
     for (const job of jobs) {
@@ -67,6 +66,7 @@ export async function fitJobs(jobs: readonly FitJob[], options: FitThreadsOption
       worker.postMessage({ type: 'close' } satisfies ToFitThread);
     }
   };
-  await Promise.all(Array.from({ length: threads }, runThread));
+  // Even one job runs on a thread then: the main thread stays free for a stage running beside it.
+  await Promise.all(Array.from({ length: Math.min(options.threads, jobs.length) }, runThread));
   return results;
 }

@@ -143,7 +143,10 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const nodeIds = taxonomy.nodes.map((n) => n.id);
 
   const outputs: StageOutput[] = [];
-  if (intent) {
+  // The intent and ad_content stages share nothing but the embeddings: they run side by side, so one
+  // fills the cores the other leaves idle (its single fits, calibration and scoring).
+  const intentStage = async (): Promise<StageOutput | undefined> => {
+    if (!intent) return undefined;
     const split = (name: CorpusSplit) => intentSplit(intent.splits[name], vectors);
     const [train, held, calibration, test] = [split('train'), intent.splits.selection.length ? split('selection') : split('calibration'), split('calibration'), split('test')];
     const headSpecs = INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] }));
@@ -166,7 +169,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const testFeatures = splitFeatures(spec, test);
     const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testFeatures, test.targets[head] as Int32Array));
     const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, chosen, reports);
-    outputs.push({
+    return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
       reports,
       draft: {
@@ -178,9 +181,10 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       },
       reportSections: [...selectionMarkdown(selection, INTENT_HEADS), ...randomSplitMarkdown(randomComparison)],
       reportFields: { intent_selection: selection.table, intent_chosen: { features: selection.candidate.name, l2: selection.l2 }, random_split_comparison: randomComparison },
-    });
-  }
-  if (adRows.length) {
+    };
+  };
+  const adContentStage = async (): Promise<StageOutput | undefined> => {
+    if (!adRows.length) return undefined;
     const nodeIndex = new Map(nodeIds.map((id, i) => [id, i]));
     const split = (name: Split) => adContentSplit(adBySplit(name), nodeIndex, vectors);
     const test = split('test');
@@ -213,7 +217,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       ...(naturalRows ? [{ on: `${NATURAL_EVAL_FILE}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...naturalRows, embeddings: naturalRows.texts.map((t) => vectors.get(t) as Float32Array) }) }] : []),
     ];
     for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
-    outputs.push({
+    return {
       files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
       draft: {
@@ -225,8 +229,9 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       },
       reportSections: ablations.flatMap((a) => ablationMarkdown(a.rows, a.on)),
       reportFields: { ad_content_ablation: ablations },
-    });
-  }
+    };
+  };
+  for (const output of await Promise.all([intentStage(), adContentStage()])) if (output) outputs.push(output);
   if (stages.has('index')) {
     const centroids = nodeCentroids(entries, (t) => vectors.get(t) as Float32Array);
     outputs.push({ files: indexFiles(entries.nodeIds, entries.nodeIds.map((_, i) => i), centroids, INDEX_DTYPE), reports: [], draft: {} });
