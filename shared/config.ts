@@ -31,8 +31,6 @@ export interface EncoderConfig {
   batchSize: number;
   /** `use-lite` only: `auto` uses tfjs-node where it is installed, else wasm. */
   tfjsBackend: TfjsBackend;
-  /** Encoder threads for long jobs (training, calibration), one encoder instance each; 1 embeds in-process. */
-  threads: number;
 }
 
 export interface PathsConfig {
@@ -87,8 +85,6 @@ export interface TrainingConfig {
   /** Target precision (accepted accuracy) per head when picking its confidence threshold. */
   targetPrecision: Record<'intent_type' | 'intent_subtype' | 'decision_phase' | 'ad_content', number>;
   thresholdFloor: number;
-  /** Worker threads that fit heads at once (feature candidates, L2 values); 1 fits in-process. */
-  fitThreads: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -127,6 +123,12 @@ export interface AppConfig {
   paths: PathsConfig;
   training: TrainingConfig;
   serving: ServingConfig;
+  /**
+   * JOB_THREADS: worker threads of long jobs (training, calibration): encoder instances while
+   * embedding, then head fits at once; 1 runs everything in-process. A machine setting, not a
+   * hyper-parameter: the artifacts are the same for any value.
+   */
+  jobThreads: number;
 }
 
 export interface ConfigOverrides {
@@ -138,7 +140,7 @@ export interface ConfigOverrides {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
-  encoder: { backend: 'use-lite', model: undefined, batchSize: 64, tfjsBackend: 'auto', threads: Math.min(4, availableParallelism()) },
+  encoder: { backend: 'use-lite', model: undefined, batchSize: 64, tfjsBackend: 'auto' },
   paths: {
     taxonomyFile: resolve(PROJECT_ROOT, 'taxonomy/content-taxonomy-3.1.tsv'),
     sharedTaxonomyDir: resolve(PROJECT_ROOT, '../shared/taxonomy'),
@@ -164,7 +166,6 @@ export const DEFAULT_CONFIG: AppConfig = {
     adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
     targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
     thresholdFloor: 0.2,
-    fitThreads: Math.min(4, availableParallelism()),
   },
   serving: {
     host: '127.0.0.1',
@@ -180,6 +181,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     logHashSecret: undefined,
     shutdownTimeoutMs: 15_000,
   },
+  jobThreads: Math.min(4, availableParallelism()),
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -222,7 +224,6 @@ function fromEnv(env: Env): Omit<ConfigOverrides, 'serving'> & { serving: RawSer
       model: env.ENCODER_MODEL,
       batchSize: env.ENCODER_BATCH_SIZE === undefined ? undefined : Number(env.ENCODER_BATCH_SIZE),
       tfjsBackend: env.TFJS_BACKEND as TfjsBackend | undefined,
-      threads: env.ENCODER_THREADS === undefined ? undefined : Number(env.ENCODER_THREADS),
     }),
     paths: definedOnly<PathsConfig>({
       taxonomyFile: env.TAXONOMY_PATH && resolve(env.TAXONOMY_PATH),
@@ -293,7 +294,6 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   encoder.backend = oneOf('encoder backend (ENCODER_BACKEND / --encoder)', encoder.backend, ENCODER_BACKENDS);
   encoder.tfjsBackend = oneOf('tfjs backend (TFJS_BACKEND)', encoder.tfjsBackend, TFJS_BACKENDS);
   encoder.batchSize = positiveInt('encoder batch size (ENCODER_BATCH_SIZE)', encoder.batchSize);
-  encoder.threads = positiveInt('encoder threads (ENCODER_THREADS)', encoder.threads);
   const training = structuredClone(DEFAULT_CONFIG.training);
   if (overrides.training?.seed !== undefined) training.seed = overrides.training.seed;
   if (overrides.training?.features !== undefined) {
@@ -304,5 +304,6 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     throw new ConfigError('the transformers encoder needs a model: set ENCODER_MODEL or --encoder-model to a Hub id or a local folder');
   }
   const serving = validServing({ ...envOverrides.serving, ...definedOnly(overrides.serving) });
-  return { encoder, paths, training, serving };
+  const jobThreads = positiveInt('job threads (JOB_THREADS)', env.JOB_THREADS ?? DEFAULT_CONFIG.jobThreads);
+  return { encoder, paths, training, serving, jobThreads };
 }

@@ -38,7 +38,7 @@ export async function calibrate(options: CalibrateOptions) {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const rows = await readIntentRows(options.dataFile);
-  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder)), config.paths.embedCacheDir);
+  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder, config.jobThreads)), config.paths.embedCacheDir);
   const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint });
   const embeddings = await encoder.embed(rows.map((r) => r.text));
   const dataDigest = await sha256File(options.dataFile);

@@ -130,7 +130,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
   const naturalFile = join(paths.dataDir, NATURAL_EVAL_FILE);
   const naturalRows = adRows.length && existsSync(naturalFile) ? await readAdContentEvalRows(naturalFile, taxonomy) : undefined;
-  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder)), paths.embedCacheDir);
+  const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder, config.jobThreads)), paths.embedCacheDir);
   const texts = [
     ...(naturalRows?.texts ?? []),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
@@ -150,7 +150,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const split = (name: CorpusSplit) => intentSplit(intent.splits[name], vectors);
     const [train, held, calibration, test] = [split('train'), intent.splits.selection.length ? split('selection') : split('calibration'), split('calibration'), split('test')];
     const headSpecs = INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] }));
-    const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, threads: training.fitThreads, backend: config.encoder.tfjsBackend, onProgress: progress('intent heads') };
+    const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, threads: config.jobThreads, backend: config.encoder.tfjsBackend, onProgress: progress('intent heads') };
     const selection = await selectIntentModel(train, { split: held, name: intent.splits.selection.length ? 'selection' : 'calibration' }, headSpecs, training.intent, training.intentSelection, groupOptions);
     log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split`);
     const chosen = { ...groupOptions, config: selection.config };
@@ -193,7 +193,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         config: training.adContent,
         seed: training.seed,
         thresholdFloor: training.thresholdFloor,
-        threads: training.fitThreads,
+        threads: config.jobThreads,
         backend: config.encoder.tfjsBackend,
         onProgress: progress('ad_content'),
       })

@@ -11,8 +11,8 @@ export async function createEncoder(config: EncoderConfig): Promise<Encoder> {
   }
 }
 
-/** The encoder for long jobs (training, calibration): `config.threads` encoder threads, or in-process for 1. */
-export async function createJobEncoder(config: EncoderConfig): Promise<Encoder> {
-  if (config.threads <= 1) return createEncoder(config);
-  return (await import('./parallel-encoder.js')).createParallelEncoder(config, config.threads);
+/** The encoder for long jobs (training, calibration): `threads` encoder threads, or in-process for 1. */
+export async function createJobEncoder(config: EncoderConfig, threads: number): Promise<Encoder> {
+  if (threads <= 1) return createEncoder(config);
+  return (await import('./parallel-encoder.js')).createParallelEncoder(config, threads);
 }
