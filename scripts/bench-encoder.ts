@@ -2,6 +2,7 @@
  * Encoder throughput on the configured backend: texts/second and ms/text for batch sizes 1, 8, 32, 128.
  * `npm run bench:encoder [-- --texts 256 --batch-sizes 1,8,32,128]`
  */
+import { textTable } from '../shared/text-table.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { loadConfig } from '../shared/config.js';
@@ -33,7 +34,7 @@ await runCli(async () => {
   const texts = benchTexts(args.texts);
   await encoder.embed(texts.slice(0, 32), { batchSize: 32 }); // warm-up: kernels, wasm compile
   console.log(`encoder ${encoder.id} (${config.encoder.tfjsBackend}) dim ${encoder.dim}; load ${loadMs.toFixed(0)} ms; ${texts.length} texts per run, median of ${args.repeats}`);
-  console.log('batch  texts/s   ms/text');
+  const rows: string[][] = [];
   for (const batchSize of args['batch-sizes'].split(',').map(Number)) {
     const times: number[] = [];
     for (let r = 0; r < args.repeats; r++) {
@@ -43,7 +44,8 @@ await runCli(async () => {
     }
     const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
     const msPerText = median / texts.length;
-    console.log(`${String(batchSize).padStart(5)}  ${(1000 / msPerText).toFixed(1).padStart(7)}  ${msPerText.toFixed(2).padStart(8)}`);
+    rows.push([String(batchSize), (1000 / msPerText).toFixed(1), msPerText.toFixed(2)]);
   }
+  console.log(textTable(['batch', 'texts/s', 'ms/text'], rows, { align: ['right'] }).join('\n'));
   await encoder.dispose();
 });

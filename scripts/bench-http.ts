@@ -13,6 +13,7 @@
  *     single-thread batched limit.
  * Run by hand; no test calls it.
  */
+import { textTable } from '../shared/text-table.js';
 import autocannon from 'autocannon';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -251,12 +252,23 @@ await runCli(async () => {
         serverCores: serverCpu / wallS,
       });
     }
-    console.log('\nconnections   requests     req/s   p50 ms   p95 ms   p99 ms   mean batch   batch ms   errors   non-2xx   RSS MB   server cores   client cores');
-    for (const r of results) {
-      console.log(
-        `${String(r.connections).padStart(11)} ${String(r.requests).padStart(10)} ${fmt(r.rps).padStart(9)} ${fmt(r.p50).padStart(8)} ${fmt(r.p95).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.meanBatch).padStart(12)} ${fmt(r.batchMs).padStart(10)} ${String(r.errors).padStart(8)} ${String(r.non2xx).padStart(9)} ${fmt(r.rssMb, 0).padStart(8)} ${fmt(r.serverCores, 2).padStart(14)} ${fmt(r.clientCores, 2).padStart(14)}`,
-      );
-    }
+    const header = ['connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
+    const rows = results.map((r) => [
+      String(r.connections),
+      String(r.requests),
+      fmt(r.rps),
+      fmt(r.p50),
+      fmt(r.p95),
+      fmt(r.p99),
+      fmt(r.meanBatch),
+      fmt(r.batchMs),
+      String(r.errors),
+      String(r.non2xx),
+      fmt(r.rssMb, 0),
+      fmt(r.serverCores, 2),
+      fmt(r.clientCores, 2),
+    ]);
+    console.log(['', ...textTable(header, rows, { align: ['right'] })].join('\n'));
 
     let sat: SaturationResult | undefined;
     if (args.saturation > 0) {

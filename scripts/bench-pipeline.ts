@@ -2,6 +2,7 @@
  * `npm run bench:pipeline`: ms per query for the encoder alone and for the whole classifyQuery
  * (single text and batches of 32), and the overhead of everything after the encoder.
  */
+import { textTable } from '../shared/text-table.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { loadConfig } from '../shared/config.js';
@@ -43,9 +44,11 @@ await runCli(async () => {
   const afterSingle = await timeIt(args.repeats * 4, () => afterEncoder([batch[0] as string], [embeddings[0] as Float32Array]));
 
   console.log(`artifact ${runtime.artifacts.version}, encoder ${runtime.encoder.id}`);
-  console.log('                     encoder ms/query   classifyQuery ms/query   overhead');
-  console.log(`single text          ${encoderSingle.toFixed(2).padStart(16)}   ${pipelineSingle.toFixed(2).padStart(22)}   ${(pipelineSingle / encoderSingle).toFixed(2)}x`);
-  console.log(`batches of 32        ${encoderBatch.toFixed(2).padStart(16)}   ${pipelineBatch.toFixed(2).padStart(22)}   ${(pipelineBatch / encoderBatch).toFixed(2)}x`);
+  const rows = [
+    ['single text', encoderSingle.toFixed(2), pipelineSingle.toFixed(2), `${(pipelineSingle / encoderSingle).toFixed(2)}x`],
+    ['batches of 32', encoderBatch.toFixed(2), pipelineBatch.toFixed(2), `${(pipelineBatch / encoderBatch).toFixed(2)}x`],
+  ];
+  console.log(textTable(['', 'encoder ms/query', 'classifyQuery ms/query', 'overhead'], rows).join('\n'));
   console.log(`after the encoder (heads, ad_content, policy, envelope, validation): ${afterSingle.toFixed(3)} ms/query single, ${afterBatch.toFixed(3)} ms/query in batches of 32`);
   await runtime.encoder.dispose();
 });

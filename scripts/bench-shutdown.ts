@@ -8,6 +8,7 @@
  * the listener closed (no request was sent on them), the exit code and the time from the signal to
  * the exit. Run by hand; no test calls it.
  */
+import { textTable } from '../shared/text-table.js';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import yargs from 'yargs';
@@ -90,15 +91,16 @@ await runCli(async () => {
     .parseAsync();
   const texts = textsOf(args.texts);
   console.log(`SIGTERM to node dist/serving/server.js under ${args.clients} keep-alive clients after ${args.loadSeconds} s of load; ${args.trials} trials`);
-  console.log('trial   answered (by status)              after signal   resets/no answer   refused   other errors   exit   exit after ms');
+  const header = ['trial', 'answered (by status)', 'after signal', 'resets/no answer', 'refused', 'other errors', 'exit', 'exit after ms'];
+  const rows: string[][] = [];
+  const notes: string[] = [];
   for (let t = 1; t <= args.trials; t++) {
     const r = await trial(texts, args.clients, args.loadSeconds * 1000);
     const statuses = Object.entries(r.statuses)
       .map(([status, n]) => `${status}: ${n}`)
       .join(', ');
-    console.log(
-      `${String(t).padStart(5)}   ${statuses.padEnd(32)} ${String(r.answeredAfterSignal).padStart(12)} ${String(r.resets).padStart(18)} ${String(r.refused).padStart(9)} ${String(r.otherErrors.length).padStart(14)} ${String(r.exitCode ?? r.exitSignal).padStart(6)} ${r.exitMs.toFixed(0).padStart(15)}`,
-    );
-    if (r.otherErrors.length > 0) console.log(`        other errors: ${[...new Set(r.otherErrors)].join('; ')}`);
+    rows.push([String(t), statuses, String(r.answeredAfterSignal), String(r.resets), String(r.refused), String(r.otherErrors.length), String(r.exitCode ?? r.exitSignal), r.exitMs.toFixed(0)]);
+    if (r.otherErrors.length > 0) notes.push(`trial ${t} other errors: ${[...new Set(r.otherErrors)].join('; ')}`);
   }
+  console.log([...textTable(header, rows, { align: ['right', 'left'] }), ...notes].join('\n'));
 });

@@ -6,6 +6,7 @@
  * corpus contains verbatim (templates over node names can coincide with name-based evaluation texts)
  * are counted, and each source is scored again on the rows no training or calibration text matches.
  */
+import { textTable } from '../shared/text-table.js';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -57,7 +58,9 @@ await runCli(async () => {
   console.log(
     `artifact ${runtime.artifacts.version}; resolver index weight ${model.params.indexWeight}, lexical weight ${model.params.lexicalWeight}, walk-up threshold ${model.params.walkUpThreshold}`,
   );
-  console.log(`${'file'.padEnd(26)} ${'source'.padEnd(18)} ${'n'.padStart(5)} ${['exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth'].map((h) => h.padStart(12)).join('')}`);
+  const header = ['file', 'source', 'n', 'exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth', ''];
+  const align = ['left', 'left', ...header.slice(2, -1).map(() => 'right' as const), 'left'] as const;
+  const table: string[][] = [];
   for (const file of files) {
     const { lines } = await readLabelledFile(file);
     const rows: GoldRow[] = [];
@@ -88,9 +91,9 @@ await runCli(async () => {
     for (const [subset, positions] of subsets) {
       for (const source of SOURCES) {
         const metrics = pathMetrics(positions.map((i) => predictedPaths[source][i] as readonly string[]), positions.map((i) => pathOf((rows[i] as GoldRow).goldId)));
-        const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3).padStart(12));
+        const cells = [metrics.exact, ...metrics.tiers.map((t) => t.accuracy), metrics.parent_safe, metrics.average_depth].map((v) => v.toFixed(3));
         const notes = source === 'classifier' && !subset ? [skipped && `${skipped} skipped`, unseen.length < rows.length && `${rows.length - unseen.length} texts seen in training`].filter(Boolean) : [];
-        console.log(`${basename(file).padEnd(26)} ${(source + subset).padEnd(18)} ${String(metrics.n).padStart(5)} ${cells.join('')}${notes.length ? `   (${notes.join('; ')})` : ''}`);
+        table.push([basename(file), source + subset, String(metrics.n), ...cells, notes.length ? `(${notes.join('; ')})` : '']);
       }
     }
     if (args.ablation) {
@@ -98,5 +101,6 @@ await runCli(async () => {
       console.log(`\nablation on ${basename(file)}:\n${ablationTable(ablation).join('\n')}\n`);
     }
   }
+  console.log(textTable(header, table, { align }).join('\n'));
   await runtime.encoder.dispose();
 });

@@ -3,6 +3,7 @@
  * report, written as one new artifact version (artifacts/<version>/) that artifacts/current.json names.
  * Flags: --data FILE (a user's labelled intent file), --out DIR, --seed N, --encoder, --features.
  */
+import { textTable } from '../shared/text-table.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as tf from '@tensorflow/tfjs';
@@ -311,8 +312,8 @@ function annotationsDigest(annotations: Annotations): string {
 }
 
 function summaryTable(result: TrainResult): string {
-  const rows = result.reports.map((r) => `${r.head.padEnd(16)} ${String(r.test.raw.n).padStart(6)} ${r.test.calibrated.accuracy.toFixed(3).padStart(9)} ${r.test.calibrated.macro_f1.toFixed(3).padStart(9)} ${r.test.raw.ece.toFixed(3).padStart(8)} ${r.test.calibrated.ece.toFixed(3).padStart(8)} ${r.threshold.value.toFixed(2).padStart(9)}`);
-  return [`${'head'.padEnd(16)} ${'n'.padStart(6)} ${'accuracy'.padStart(9)} ${'macro-F1'.padStart(9)} ${'ECE raw'.padStart(8)} ${'ECE cal'.padStart(8)} ${'threshold'.padStart(9)}`, ...rows].join('\n');
+  const rows = result.reports.map((r) => [r.head, String(r.test.raw.n), r.test.calibrated.accuracy.toFixed(3), r.test.calibrated.macro_f1.toFixed(3), r.test.raw.ece.toFixed(3), r.test.calibrated.ece.toFixed(3), r.threshold.value.toFixed(2)]);
+  return textTable(['head', 'n', 'accuracy', 'macro-F1', 'ECE raw', 'ECE cal', 'threshold'], rows).join('\n');
 }
 
 if (isMainModule(import.meta.url)) {

@@ -39,10 +39,3 @@ export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float3
   const weight = spec.ngramWeight ?? 1;
   return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
 }
-
-/** Write one query's features as a dense row (training builds its design matrix with this). */
-export function writeDenseRow(features: QueryFeatures, target: Float32Array, offset: number): void {
-  target.set(features.embedding, offset);
-  const ngramOffset = offset + features.embedding.length;
-  features.ngrams.indices.forEach((index, k) => (target[ngramOffset + index] = features.ngrams.values[k] as number));
-}

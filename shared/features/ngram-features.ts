@@ -1,7 +1,7 @@
 /**
- * Hashed lexical n-gram features: word 1-2-grams and character 3-5-grams, signed feature hashing
- * into a fixed number of buckets, log-scaled counts, L2-normalised. Deterministic across platforms
- * (FNV-1a over UTF-16 code units).
+ * Hashed lexical n-gram features: word and character n-grams of the lengths the spec names (the
+ * training config sets them), signed feature hashing into a fixed number of buckets, log-scaled
+ * counts, L2-normalised. Deterministic across platforms (FNV-1a over UTF-16 code units).
  */
 
 export interface NgramSpec {
@@ -14,8 +14,6 @@ export interface SparseVector {
   indices: Int32Array;
   values: Float32Array;
 }
-
-export const DEFAULT_NGRAM_SPEC: NgramSpec = { buckets: 8192, wordNgrams: [1, 2], charNgrams: [3, 4, 5] };
 
 function fnv1a(text: string, seed: number): number {
   let hash = 0x811c9dc5 ^ seed;

@@ -99,11 +99,6 @@ export function envelopeFromInput(runtime: ClassifierRuntime, input: EnvelopeInp
   return envelope;
 }
 
-/** Everything after the encoder, for one text and its embedding. */
-export function envelopeFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): Envelope {
-  return envelopeFromInput(runtime, envelopeInputFor(runtime, text, embedding, options));
-}
-
 /** classifyBatch, also returning each text's embedding (for evaluation jobs that need the head probabilities too). */
 export async function classifyBatchWithEmbeddings(
   runtime: ClassifierRuntime,

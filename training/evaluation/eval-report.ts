@@ -14,6 +14,8 @@ import {
   ECE_BINS,
   expectedCalibrationError,
   headMetrics,
+  isExactPath,
+  isParentSafe,
   macroF1,
   pathMetrics,
   perLabelScores,
@@ -308,8 +310,6 @@ function adItems(rows: readonly EvaluatedRow[], model: AdContentModel, threshold
     });
 }
 
-const isPrefix = (p: readonly string[], g: readonly string[]) => p.length > 0 && p.length <= g.length && p.every((cell, i) => cell === g[i]);
-
 function adSummary(items: readonly AdItem[], threshold: number): AdContentSummary {
   const paths = pathMetrics(
     items.map((i) => i.predictedPath),
@@ -317,7 +317,7 @@ function adSummary(items: readonly AdItem[], threshold: number): AdContentSummar
   );
   const tier = (k: number) => paths.tiers[k - 1] as { n: number; accuracy: number };
   const confidences = items.map((i) => i.confidence);
-  const exact = items.map((i) => i.predictedPath.length === i.gold.path.length && isPrefix(i.predictedPath, i.gold.path));
+  const exact = items.map((i) => isExactPath(i.predictedPath, i.gold.path));
   const selective = selectiveScores(confidences, exact, threshold);
   const modes = Object.fromEntries(MAPPING_MODES.map((m) => [m, 0])) as Record<string, number>;
   for (const item of items) modes[item.mode] = (modes[item.mode] ?? 0) + 1;
@@ -336,7 +336,7 @@ function adSummary(items: readonly AdItem[], threshold: number): AdContentSummar
     accepted_exact: selective.acceptedAccuracy,
     ece: expectedCalibrationError(
       confidences,
-      items.map((i) => isPrefix(i.predictedPath, i.gold.path)),
+      items.map((i) => isParentSafe(i.predictedPath, i.gold.path)),
     ),
     placeholder_rate: share(items.filter((i) => i.placeholder).length, items.length),
     mapping_mode: modes,
@@ -355,7 +355,7 @@ export function adContentCurve(rows: ReadonlyArray<{ row: EvaluatedRow; gold: { 
       if (resolved.mapping_confidence < threshold) continue;
       accepted += 1;
       if (resolved.node.id === gold.id) exact += 1;
-      if (isPrefix(resolved.node.path, gold.path)) parentSafe += 1;
+      if (isParentSafe(resolved.node.path, gold.path)) parentSafe += 1;
     }
     return { threshold, coverage: share(accepted, rows.length), accepted_accuracy: share(exact, accepted), accepted_parent_safe: share(parentSafe, accepted) };
   });
@@ -388,7 +388,7 @@ export function adContentReport(rows: readonly EvaluatedRow[], model: AdContentM
     threshold,
     reliability: reliabilityBins(
       items.map((i) => i.confidence),
-      items.map((i) => isPrefix(i.predictedPath, i.gold.path)),
+      items.map((i) => isParentSafe(i.predictedPath, i.gold.path)),
     ),
     threshold_curve: adContentCurve(items, model),
     tier1_confusion: tier1Confusion(items),

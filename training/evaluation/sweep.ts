@@ -8,6 +8,7 @@
  * whose accepted accuracy reaches the target precision on at least MIN_ACCEPTED_ROWS accepted rows,
  * the rule training uses (training/pick-threshold.ts). `--apply` writes it into a new artifact version.
  */
+import { textTable } from '../../shared/text-table.js';
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { chooseAdContent } from '../../shared/ad-content/resolve-ad-content.js';
@@ -229,15 +230,12 @@ export function formatSweepTable(report: SweepReport): string {
   const rows = report.points
     .filter((p, i) => i % PRINT_EVERY === 0 || marks(p.threshold) !== '')
     .map((p) => [p.threshold.toFixed(2), f3(p.coverage), f3(p.accepted_accuracy), ...(adContent ? [f3(p.accepted_parent_safe ?? 0)] : []), f3(p.fallback_rate), f3(p.commercial_to_fallback), f3(p.safe_allowed), marks(p.threshold)]);
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, c) => (c === header.length - 1 ? cell : cell.padStart(widths[c] as number))).join('  ').trimEnd();
   const r = report.recommendation;
   const out = [
     `${report.head} on ${report.dataset}: ${report.head_rows} labelled rows of ${report.rows} (${report.commercial_rows} commercial, ${report.safe_rows} safe), ${report.skipped} skipped; artifacts ${report.artifact_version}`,
     `objective: ${report.objective}`,
     '',
-    line(header),
-    ...rows.map(line),
+    ...textTable(header, rows, { align: [...header.slice(0, -1).map(() => 'right' as const), 'left'] }),
     '',
     r.target_met
       ? `recommended threshold ${r.threshold.toFixed(2)} (current ${report.current_threshold.toFixed(2)}): coverage ${f3(r.coverage)}, accepted accuracy ${f3(r.accepted_accuracy)}`
