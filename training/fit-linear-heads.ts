@@ -6,7 +6,7 @@
  * non-zeros, since tfjs-wasm lacks the op sparse gradients need and densifying the n-gram block made
  * every step a [batch, 4608] x [4608, classes] product.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../shared/tfjs.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import { Rng } from '../shared/random.js';
 import { Adam } from './adam.js';

@@ -6,7 +6,7 @@
 import { textTable } from '../shared/text-table.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../shared/tfjs.js';
 import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
 import { DEFAULT_CONFIG, loadConfig, type AppConfig } from '../shared/config.js';
 import { isMainModule, runCli } from '../shared/cli-runner.js';
@@ -241,7 +241,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     seed: training.seed,
     labels: {},
     thresholds: {},
-    library_versions: { '@tensorflow/tfjs': tf.version.tfjs },
+    library_versions: { '@tensorflow/tfjs-core': tf.version_core },
   };
   const written = stages.size === STAGES.length ? await writeFresh(paths.artifactsDir, shared, outputs) : await writeDerived(paths.artifactsDir, shared, outputs, [...stages]);
   await encoder.dispose();

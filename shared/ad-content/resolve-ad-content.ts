@@ -10,7 +10,7 @@ import { splitContrast, type ContrastSplit } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tfjs.js';
 import { stemmer } from 'stemmer';
 import { addSparseLogits, headLogits } from '../heads/linear-head.js';
 import { calibratedProba } from '../math/calibration.js';

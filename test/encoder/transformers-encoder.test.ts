@@ -1,13 +1,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { env } from '@huggingface/transformers';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type EncoderConfig } from '../../shared/config.js';
 import type { Encoder } from '../../shared/encoder/encoder.js';
 import { createEncoder } from '../../shared/encoder/create-encoder.js';
-import { createTransformersEncoder } from '../../shared/encoder/transformers-encoder.js';
+import { createTransformersEncoder, loadTransformers, TRANSFORMERS_PACKAGE, TRANSFORMERS_RANGE } from '../../shared/encoder/transformers-encoder.js';
 import { ConfigError } from '../../shared/errors.js';
+import { CHART_PACKAGES } from '../../training/evaluation/evaluate.js';
 import { sha256File, sha256OfParts } from '../../shared/hash.js';
 import { TINY_BERT_HIDDEN_SIZE, tinyBertWordWeight, writeTinyBertModel } from '../helpers/tiny-bert-model.js';
 import { MODEL_LOAD_TIMEOUT_MS } from '../helpers/timeouts.js';
@@ -29,8 +30,32 @@ function configFor(model: string, batchSize = 8): EncoderConfig {
   return { ...DEFAULT_CONFIG.encoder, backend: 'transformers', model, batchSize };
 }
 
-describe('transformers encoder on a tiny BERT model built by the test', () => {
-  const savedEnv = { allowRemoteModels: env.allowRemoteModels, fetch: env.fetch };
+// An optional install: CI adds it for this file (.ci/run); a plain `npm install` leaves it out.
+const transformers = await loadTransformers().catch(() => undefined);
+
+describe('optional packages', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
+
+  it('is no dependency of the project: a plain npm install leaves out its ~450 MB (onnxruntime, sharp)', () => {
+    expect(pkg.dependencies[TRANSFORMERS_PACKAGE]).toBeUndefined();
+    expect(pkg.devDependencies[TRANSFORMERS_PACKAGE]).toBeUndefined();
+  });
+
+  it.each(CHART_PACKAGES)('the HTML report names $name with the range development installs (serving does not need it)', ({ name, range }) => {
+    expect(pkg.dependencies[name]).toBeUndefined();
+    expect(pkg.devDependencies[name]).toBe(range);
+  });
+
+  it.skipIf(transformers !== undefined)('when it is missing, asking for the backend is a ConfigError with the install command', async () => {
+    const attempt = createEncoder(configFor(tmpdir()));
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    await expect(attempt).rejects.toThrow(`npm install --no-save ${TRANSFORMERS_PACKAGE}@${TRANSFORMERS_RANGE}`);
+  });
+});
+
+describe.skipIf(transformers === undefined)('transformers encoder on a tiny BERT model built by the test', () => {
+  const env = transformers?.env as NonNullable<typeof transformers>['env'];
+  const savedEnv = { allowRemoteModels: env?.allowRemoteModels, fetch: env?.fetch };
   let tmp: string;
   let modelDir: string;
   let encoder: Encoder;
@@ -50,8 +75,8 @@ describe('transformers encoder on a tiny BERT model built by the test', () => {
   afterAll(async () => {
     await encoder?.dispose();
     if (tmp) await rm(tmp, { recursive: true, force: true });
-    env.allowRemoteModels = savedEnv.allowRemoteModels;
-    env.fetch = savedEnv.fetch;
+    env.allowRemoteModels = savedEnv.allowRemoteModels as boolean;
+    env.fetch = savedEnv.fetch as typeof env.fetch;
   });
 
   it('names the local folder in its id and reports the hidden size as its dimension', () => {

@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { withOptionalPackages } from '../../shared/optional-package.js';
 import { loadConfig } from '../../shared/config.js';
 import { encoderOverrides, withEncoderFlags, type EncoderFlags } from '../../shared/encoder/encoder-options.js';
 import { UserFacingError } from '../../shared/errors.js';
@@ -71,12 +72,17 @@ export async function writeReportFile(path: string, body: string): Promise<strin
   return target;
 }
 
+/** The HTML report's charting: development dependencies (a production install for serving leaves them out). */
+export const CHART_PACKAGES = [
+  { name: 'vega', range: '^6.4.0' },
+  { name: 'vega-lite', range: '^6.4.3' },
+] as const;
+
 export async function writeEvalOutputs(report: EvalReport, outputs: { json?: string; html?: string }): Promise<string[]> {
   const written: string[] = [];
   if (outputs.json) written.push(await writeReportFile(outputs.json, `${JSON.stringify(report, null, 2)}\n`));
   if (outputs.html) {
-    // Loaded on demand: vega is only needed for the HTML report.
-    const { renderHtmlReport } = await import('./html-report.js');
+    const { renderHtmlReport } = await withOptionalPackages(CHART_PACKAGES, 'the HTML report (--html)', () => import('./html-report.js'));
     written.push(await writeReportFile(outputs.html, await renderHtmlReport(report)));
   }
   return written;
