@@ -5,7 +5,7 @@
  * to point inside the document. Nothing here is written by hand twice.
  */
 import { API_SCHEMA_VERSION } from '../shared/envelope/schema-version.js';
-import { PACKAGE_VERSION } from '../shared/pipeline/classifier-runtime.js';
+import { packageVersion } from '../shared/pipeline/classifier-runtime.js';
 import { SCHEMA_IDS, SCHEMAS, type SchemaName } from './schemas.js';
 
 export interface DocumentedRoute {
@@ -70,7 +70,7 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], isProte
     openapi: '3.1.0',
     info: {
       title: 'query-intent',
-      version: PACKAGE_VERSION,
+      version: packageVersion(),
       description: `Query-intent classification service. Envelope schema version ${API_SCHEMA_VERSION}. Every 4xx/5xx body is the Error schema.`,
     },
     servers: [{ url: '/' }],

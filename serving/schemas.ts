@@ -6,7 +6,7 @@
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv, formatAjvErrors, readSchema } from '../shared/envelope/schema-ajv.js';
+import { createAjv, formatAjvErrors, readSchema } from '../shared/schema-ajv.js';
 
 export const SCHEMA_FILES = {
   classifyRequest: 'classify-request.schema.json',

@@ -12,7 +12,7 @@ import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
 import { fitLinearHeads, type DesignMatrix } from './fit-linear-heads.js';
-import { pickThreshold, type ThresholdChoice } from './pick-threshold.js';
+import { pickThreshold, type ThresholdChoice } from '../shared/math/pick-threshold.js';
 
 /** One split's rows: texts, their embeddings, and per head a label index or -1. */
 export interface LabelledSplit {

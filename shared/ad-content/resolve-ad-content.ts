@@ -15,9 +15,9 @@ import { stemmer } from 'stemmer';
 import { addSparseLogits, headLogits } from '../heads/linear-head.js';
 import { calibratedProba } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
-import { lineage, type Taxonomy, type TaxonomyNode } from '../../taxonomy/taxonomy.js';
-import type { RegulatedEntry } from '../../taxonomy/annotations.js';
-import { regulatedVerticalOf } from '../../taxonomy/annotations.js';
+import { lineage, type Taxonomy, type TaxonomyNode } from '../taxonomy/taxonomy.js';
+import type { RegulatedEntry } from '../taxonomy/annotations.js';
+import { regulatedVerticalOf } from '../taxonomy/annotations.js';
 
 export interface ResolverParams {
   /** Share of the index distribution in the mixture with the classifier's probabilities. */

@@ -4,7 +4,7 @@
  * tables of decision-policy.md, rounds every confidence and score to 4 decimals (all comparisons
  * are made before rounding) and validates the result against schemas/envelope.schema.json.
  */
-import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
+import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../taxonomy/taxonomy.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import { round4 } from '../policy/commercial-score.js';
 import { buildDecisionContext, meetsThreshold, overallConfidence, type DecisionContext } from '../policy/decision-context.js';

@@ -4,13 +4,11 @@
  * schemas/envelope.schema.json key by key (compile time: a key tree typed from `Envelope`; run
  * time: that tree and every enum against the schema), so the two cannot drift apart.
  */
-import type { DecisionPhase, IntentHead, IntentSubtype, IntentType } from '../labels.js';
+import type { MappingMode, TierRef } from '../classifier-output.js';
+import type { DecisionPhase, IntentSubtype, IntentType } from '../labels.js';
 import type { Fallback } from '../policy/fallback.js';
 import type { OpportunityStrength, OpportunityType } from '../policy/opportunity.js';
 import type { DecisionBasis, EligibilityReason, MonetizationEligibility, Sensitivity } from '../policy/policy.js';
-
-export const MAPPING_MODES = ['exact', 'nearest_equivalent', 'internal_extension'] as const;
-export type MappingMode = (typeof MAPPING_MODES)[number];
 
 export const OVERALL_STRATEGIES = ['min_required_component_confidence'] as const;
 export type OverallStrategy = (typeof OVERALL_STRATEGIES)[number];
@@ -18,45 +16,7 @@ export type OverallStrategy = (typeof OVERALL_STRATEGIES)[number];
 /** Deepest supported tier. */
 export const MAX_TIER_DEPTH = 4;
 
-// ---------------------------------------------------------------- inputs (from the model code)
-
-/** One intent head's output, as the model code produces it. Labels are plain strings here. */
-export interface HeadResult {
-  label: string;
-  /** Calibrated confidence (equals `raw_confidence` when the head has no calibration). */
-  confidence: number;
-  raw_confidence: number;
-  confidence_threshold: number;
-  calibrated: boolean;
-  /** Must equal `confidence >= confidence_threshold` on the unrounded values. */
-  meets_threshold: boolean;
-}
-
-export interface TierRef {
-  id: string;
-  label: string;
-}
-
-export interface AdContentResult {
-  taxonomy: string;
-  taxonomy_version: string;
-  /** Tier 1 first, 1..4 entries; may be empty only for a placeholder. */
-  tiers: readonly TierRef[];
-  mapping_mode: MappingMode;
-  mapping_confidence: number;
-  /** The chosen node carries the sensitive-category marker. */
-  sensitive: boolean;
-  /** The chosen node or an ancestor is a regulated vertical. */
-  regulated: boolean;
-  is_placeholder: boolean;
-  /** The node is a path advertisers can buy against (used only by the commercial override). */
-  commercially_buyable?: boolean;
-}
-
-export interface EnvelopeInput {
-  heads: { [H in IntentHead]: HeadResult };
-  adContent: AdContentResult;
-}
+export { MAPPING_MODES, type AdContentResult, type EnvelopeInput, type HeadResult, type MappingMode, type TierRef } from '../classifier-output.js';
 
 export interface EnvelopeMetaInput {
   system_version: string;

@@ -3,7 +3,7 @@
  * features (label = argmax of calibrated scores); calibration and threshold gating; commercial score,
  * ad_content, fallback, policy and opportunity (buildEnvelope); schema validation before returning.
  */
-import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
+import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../taxonomy/taxonomy.js';
 import { chooseAdContent, scoreAdContent, scoreAdContentBatch, type AdContentResolution, type AdContentScores } from '../ad-content/resolve-ad-content.js';
 import type { LoadedHead } from '../artifacts/load-artifacts.js';
 import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelope.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
 import { ConfigError, IntegrityError } from '../errors.js';
 import type { DecisionPhase, IntentHead, IntentSubtype, IntentType, SubtypeFamily } from '../labels.js';
-import { createAjv, formatAjvErrors, readSchema } from '../envelope/schema-ajv.js';
+import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 
 /** Beside this module's source (also when running the compiled dist/, which holds no JSON). */
 export const DEFAULT_POLICY_PATH = join(PROJECT_ROOT, 'shared/policy/decision-policy.json');
@@ -74,7 +74,7 @@ export interface DecisionPolicy {
   readonly commercial_override: CommercialOverridePolicy;
 }
 
-const validatePolicy = createAjv().compile(readSchema(DECISION_POLICY_SCHEMA_FILE));
+const policyValidator = lazyValidator(DECISION_POLICY_SCHEMA_FILE);
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -87,6 +87,7 @@ function deepFreeze<T>(value: T): T {
 /** Validates a parsed policy object; `source` names it in the error. Returns a frozen copy. */
 export function parseDecisionPolicy(value: unknown, source = 'decision policy'): DecisionPolicy {
   const copy: unknown = structuredClone(value);
+  const validatePolicy = policyValidator();
   if (!validatePolicy(copy)) {
     throw new ConfigError(`${source} is not a valid decision policy: ${formatAjvErrors(validatePolicy.errors)}`);
   }
@@ -116,5 +117,10 @@ export function loadDecisionPolicy(path: string = DEFAULT_POLICY_PATH): Decision
   return parseDecisionPolicy(parsed, `decision policy ${path}`);
 }
 
-/** The shipped policy file, validated at import time. */
-export const DEFAULT_POLICY: DecisionPolicy = loadDecisionPolicy();
+let shipped: DecisionPolicy | undefined;
+
+/** The shipped policy file, read and validated on first use. */
+export function defaultPolicy(): DecisionPolicy {
+  shipped ??= loadDecisionPolicy();
+  return shipped;
+}

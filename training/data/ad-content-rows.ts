@@ -9,8 +9,8 @@
 import { Rng } from '../../shared/random.js';
 import { splitOfGroup, type Split } from '../../shared/splits.js';
 import { normaliseText } from '../../shared/text.js';
-import type { Annotations } from '../../taxonomy/annotations.js';
-import type { Taxonomy, TaxonomyNode } from '../../taxonomy/taxonomy.js';
+import type { Annotations } from '../../shared/taxonomy/annotations.js';
+import type { Taxonomy, TaxonomyNode } from '../../shared/taxonomy/taxonomy.js';
 
 export interface AdContentRow {
   text: string;
