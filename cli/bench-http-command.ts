@@ -200,13 +200,13 @@ export const benchHttpCommand = defineCommand({
     const connectionCounts = args.connections.map(Number);
     if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 256)) throw new UserFacingError(`--connections must be integers from 1 to 256; given ${connectionCounts.join(', ')}`);
     const texts = textsOf(args.data);
-    if (texts.length === 0) throw new UserFacingError(`${args.texts} holds no texts`);
+    if (texts.length === 0) throw new UserFacingError(`${args.data} holds no texts`);
     const config = loadConfig(encoderOverrides(args));
 
     // Other processes on the machine change every figure: say how busy it was.
     const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
     console.log(`machine: ${availableParallelism()} cores; load average ${load()} (1, 5, 15 min) before the run`);
-    console.log(`texts: ${texts.length} from ${args.texts} (mean ${fmt(texts.reduce((n, t) => n + t.length, 0) / texts.length, 0)} characters)`);
+    console.log(`texts: ${texts.length} from ${args.data} (mean ${fmt(texts.reduce((n, t) => n + t.length, 0) / texts.length, 0)} characters)`);
     const bare = await bareEncoder(config, texts);
     console.log(`bare encoder ${bare.id} in this process (one thread): one text per call ${fmt(bare.singleMs, 2)} ms (median of ${BARE_SINGLE_CALLS}); batches of ${BARE_BATCH}: ${fmt(bare.batchedMsPerText, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s (median of 3 x ${BARE_BATCH_TEXTS})`);
 

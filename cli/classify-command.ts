@@ -95,9 +95,9 @@ export const classifyCommand = defineCommand<ClassifyArgs>({
       .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
       .check((argv) => {
         if ((argv.text === undefined) === (argv.in === undefined)) throw new Error('give either one query or --in FILE');
-        if (!Number.isInteger(argv['chunk-rows']) || (argv['chunk-rows'] as number) < 1) throw new Error('--chunk-rows must be a positive integer');
+        if (!Number.isInteger(argv['chunk-rows']) || (argv['chunk-rows']) < 1) throw new Error('--chunk-rows must be a positive integer');
         return true;
-      }) as never,
+      }),
   handler: async (args) => {
     if (args.in === undefined) {
       const text = (args.text ?? '').trim();

@@ -20,7 +20,7 @@ export const embedCommand = defineCommand<EmbedArgs>({
   builder: (args) =>
     withEncoderFlags(args)
       .positional('texts', { type: 'string', array: true, demandOption: true })
-      .option('values', { type: 'number', default: 8, describe: 'how many leading values to print' }) as never,
+      .option('values', { type: 'number', default: 8, describe: 'how many leading values to print' }),
   handler: async (args) => {
     const config = loadConfig(encoderOverrides(args));
     const encoder = await createEncoder(config.encoder);

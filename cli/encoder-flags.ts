@@ -12,7 +12,7 @@ export function withEncoderFlags<T>(args: Argv<T>): Argv<T & EncoderFlags> {
   return args
     .option('encoder', { type: 'string', describe: `encoder backend (${ENCODER_BACKENDS.join(' | ')}); env ENCODER_BACKEND` })
     .option('encoder-model', { type: 'string', describe: 'transformers backend: Hub model id or local folder; env ENCODER_MODEL' })
-    .option('batch-size', { type: 'number', describe: 'texts per encoder forward pass; env ENCODER_BATCH_SIZE' }) as Argv<T & EncoderFlags>;
+    .option('batch-size', { type: 'number', describe: 'texts per encoder forward pass; env ENCODER_BATCH_SIZE' });
 }
 
 export function encoderOverrides(flags: EncoderFlags): ConfigOverrides {

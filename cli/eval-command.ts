@@ -24,7 +24,7 @@ export const evalCommand = defineCommand<EvalArgs>({
       .option('json', { type: 'string', describe: 'write the full report as JSON here' })
       .option('html', { type: 'string', describe: 'write a self-contained HTML report here' })
       .option('thresholds', { type: 'string', array: true, describe: 'threshold overrides, e.g. intent_type=0.6,ad_content=0.35' })
-      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }) as never,
+      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }),
   handler: async (args) => {
     const thresholds = parseThresholds(args.thresholds);
     const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });

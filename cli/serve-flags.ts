@@ -32,7 +32,7 @@ export function withServeFlags<T>(args: Argv<T>): Argv<T & ServeFlags> {
     .option('encoder-workers', { type: 'number', describe: 'encoder worker threads (default: available cores; 0: encoder on the main thread); env ENCODER_WORKERS' })
     .option('encoder-worker-niceness', { type: 'number', describe: 'Linux: encoder workers run this much below the main thread\'s priority (0 to 19, default 5); env ENCODER_WORKER_NICENESS' })
     .option('shutdown-timeout-ms', { type: 'number', describe: 'grace period for in-flight requests on SIGTERM (default 15000); env SHUTDOWN_TIMEOUT_MS' })
-    .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/); env ARTIFACTS_DIR' }) as unknown as Argv<T & ServeFlags>;
+    .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/); env ARTIFACTS_DIR' });
 }
 
 export function serveOverrides(flags: ServeFlags): ConfigOverrides {

@@ -29,7 +29,7 @@ export const sweepCommand = defineCommand<SweepArgs>({
       .option('target-precision', { type: 'number', describe: "accepted accuracy to reach (default: the artifact's target for the head)" })
       .option('apply', { type: 'boolean', default: false, describe: 'write the recommended threshold into a new artifact version and make it current' })
       .option('json', { type: 'string', describe: 'write every threshold row as JSON here' })
-      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }) as never,
+      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }),
   handler: async (args) => {
     const target = args['target-precision'];
     if (target !== undefined && !(target > 0 && target <= 1)) throw new UserFacingError(`--target-precision must be in (0, 1]; given ${target}`);

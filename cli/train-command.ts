@@ -1,7 +1,7 @@
 /** `query-intent train`: fit every stage (or the named ones) into a new artifact version and print the test-split summary. */
 import { DEFAULT_CONFIG, loadConfig } from '../shared/config.js';
 import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
-import { train, STAGES, type Stage, type TrainResult } from '../training/train.js';
+import { train, STAGES, type TrainResult } from '../training/train.js';
 import { textTable } from '../shared/text-table.js';
 import { defineCommand } from './define-command.js';
 
@@ -27,7 +27,7 @@ export const trainCommand = defineCommand({
       paths: { artifactsDir: args.artifacts },
       training: { seed: args.seed, features: args.features },
     });
-    const result = await train({ config, dataFile: args.data, stages: args.stage as Stage[] | undefined });
+    const result = await train({ config, dataFile: args.data, stages: args.stage });
     console.log(`\nartifact version ${result.version} written to ${result.dir} in ${result.seconds.toFixed(0)} s (test split)\n`);
     console.log(summaryTable(result));
   },

@@ -27,7 +27,7 @@ export function namespaceSvgIds(svg: string, prefix: string): string {
 
 /** Render one chart; `id` (unique within the page) namespaces the SVG's internal ids. */
 export async function renderSvg(spec: TopLevelSpec, id: string): Promise<string> {
-  const compiled = compile({ ...spec, config: CONFIG } as TopLevelSpec).spec;
+  const compiled = compile({ ...spec, config: CONFIG }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     return namespaceSvgIds(await view.toSVG(), id);
@@ -61,7 +61,7 @@ export function reliabilitySpec(title: string, series: readonly Series[], yTitle
         },
       },
     ],
-  } as TopLevelSpec;
+  };
 }
 
 /** Gold label (rows) against predicted label (columns), counts as colour and text. */
@@ -111,7 +111,7 @@ export function thresholdCurveSpec(title: string, points: ReadonlyArray<Record<s
         encoding: { x: { field: 'threshold', type: 'quantitative' } },
       },
     ],
-  } as TopLevelSpec;
+  };
 }
 
 /** Horizontal bars of counts by category. */
@@ -127,5 +127,5 @@ export function barSpec(title: string, counts: Record<string, number>): TopLevel
       y: { field: 'category', type: 'nominal', sort: Object.keys(counts), title: null },
       x: { field: 'count', type: 'quantitative', title: 'rows' },
     },
-  } as TopLevelSpec;
+  };
 }

@@ -13,7 +13,7 @@ import { chooseAdContent } from '../shared/ad-content/resolve-ad-content.js';
 import { type AppConfig } from '../shared/config.js';
 import type { EnvelopeInput } from '../shared/envelope/envelope-types.js';
 import { UserFacingError } from '../shared/errors.js';
-import { SUBTYPE_FAMILY, type HeadName, type IntentHead, type IntentSubtype } from '../shared/labels.js';
+import { SUBTYPE_FAMILY, type HeadName, type IntentSubtype } from '../shared/labels.js';
 import { type ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { adContentFromResolution, envelopeFromInput, withThreshold } from '../shared/pipeline/classify-query.js';
 import { MIN_ACCEPTED_ROWS, pickFromCurve, thresholdCurve, thresholdSteps, type ThresholdChoice, type ThresholdCurvePoint } from '../shared/math/pick-threshold.js';
@@ -111,7 +111,7 @@ function headCurve(evaluated: readonly EvaluatedRow[], head: HeadName, runtime: 
 /** The envelope input with one head re-gated (intent heads) or re-resolved (ad_content) at `threshold`. */
 function inputAt(runtime: ClassifierRuntime, row: EvaluatedRow, head: HeadName, threshold: number): EnvelopeInput {
   const input = row.input as EnvelopeInput;
-  if (head !== 'ad_content') return { ...input, heads: { ...input.heads, [head]: withThreshold(input.heads[head as IntentHead], threshold) } };
+  if (head !== 'ad_content') return { ...input, heads: { ...input.heads, [head]: withThreshold(input.heads[head], threshold) } };
   if (!runtime.adContent || !row.adScores) return input;
   return { ...input, adContent: adContentFromResolution(chooseAdContent(runtime.adContent, row.adScores, threshold)) };
 }

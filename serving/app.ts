@@ -4,7 +4,7 @@
  * graceful shutdown. Cross-cutting concerns are plugins (plugins/), each route has its own file
  * (routes/), and every request and response is checked against the JSON Schemas in schemas/.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServingConfig } from '../shared/config.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { ApiError } from './api-error.js';
@@ -129,11 +129,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Only exact paths; /classify/ is 404, not an alias.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
-  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, {
+  void app.register(servicePlugin, {
     serving,
     runtime: options.runtime,
     ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}),
     ...(options.reloadRuntime ? { reloadRuntime: options.reloadRuntime } : {}),
   });
-  return app as unknown as FastifyInstance;
+  return app;
 }

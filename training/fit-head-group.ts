@@ -60,8 +60,8 @@ export function designMatrix(features: readonly QueryFeatures[], spec: FeatureSp
   const columns = new Int32Array(rowStart[features.length] as number);
   const values = new Float32Array(columns.length);
   features.forEach((f, i) => {
-    columns.set(f.ngrams.indices, rowStart[i] as number);
-    values.set(f.ngrams.values, rowStart[i] as number);
+    columns.set(f.ngrams.indices, rowStart[i]);
+    values.set(f.ngrams.values, rowStart[i]);
   });
   const sparseDim = spec.kind === 'embedding+ngrams' ? (spec.ngrams?.buckets ?? 0) : 0;
   return { rows: features.length, denseDim, dense, sparseDim, rowStart, columns, values };

@@ -134,7 +134,7 @@ export async function headGradients(
   const gradTensor = tf.tensor2d(gradLogits, [rows.length, classes]);
   const denseGradTensor = tf.matMul(dense.xsT, gradTensor);
   const weightGrads = new Float32Array(weights.length);
-  weightGrads.set((await denseGradTensor.data()) as Float32Array);
+  weightGrads.set((await denseGradTensor.data()));
   tf.dispose([gradTensor, denseGradTensor]);
   rows.forEach((row, i) => {
     const g = gradLogits.subarray(i * classes, (i + 1) * classes);

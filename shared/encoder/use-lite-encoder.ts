@@ -36,6 +36,7 @@ export function useLiteModelDir(): string {
 
 async function tryTfjsNode(): Promise<boolean> {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened on purpose: an optional package TypeScript must not resolve
     await import('@tensorflow/tfjs-node' as string);
     return tf.findBackend('tensorflow') !== undefined;
   } catch {
@@ -85,7 +86,7 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
   const modelDir = useLiteModelDir();
   await selectTfjsBackend(config.tfjsBackend);
   const [{ model, fileDigests }, vocabBytes] = await Promise.all([loadGraph(modelDir), readFile(join(modelDir, 'vocab.json'))]);
-  const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')));
+  const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')) as ConstructorParameters<typeof Tokenizer>[0]);
   const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)]]);
 
   /** Token ids of a text; an empty token list would shrink the sparse batch and shift rows, so it is embedded as a lone space. */

@@ -71,7 +71,7 @@ describe('query-intent: one CLI', () => {
   it('every npm script is a one-line alias of a query-intent command, or runs a named tool', () => {
     for (const [name, command] of Object.entries(scripts)) {
       if (TOOLS[name]) {
-        expect(command, name).toMatch(TOOLS[name] as RegExp);
+        expect(command, name).toMatch(TOOLS[name]);
         continue;
       }
       const match = ALIAS.exec(command);

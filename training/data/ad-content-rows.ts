@@ -136,7 +136,7 @@ export function buildAdContentRows(taxonomy: Taxonomy, annotations: Annotations)
     }
     const contrasts = rng.shuffle(CONTRAST_TEMPLATES);
     contrastPartners(node, taxonomy, rng).forEach((partner, k) => {
-      const wanted = k === 0 || !annotation?.aliases.length ? node.name : (rng.pick(annotation.aliases) as string);
+      const wanted = k === 0 || !annotation?.aliases.length ? node.name : rng.pick(annotation.aliases);
       addTemplate(fill(contrasts[k % contrasts.length] as string, wanted, partner.name), node.id);
     });
   }

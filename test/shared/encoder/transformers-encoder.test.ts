@@ -75,8 +75,8 @@ describe.skipIf(transformers === undefined)('transformers encoder on a tiny BERT
   afterAll(async () => {
     await encoder?.dispose();
     if (tmp) await rm(tmp, { recursive: true, force: true });
-    env.allowRemoteModels = savedEnv.allowRemoteModels as boolean;
-    env.fetch = savedEnv.fetch as typeof env.fetch;
+    env.allowRemoteModels = savedEnv.allowRemoteModels;
+    env.fetch = savedEnv.fetch;
   });
 
   it('names the local folder in its id and reports the hidden size as its dimension', () => {

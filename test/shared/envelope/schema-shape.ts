@@ -15,13 +15,14 @@ type Entry<V, Optional extends boolean> = [NonNullable<V>] extends [readonly (in
     ? readonly [`object${Flags<V, Optional>}`, KeyTree<NonNullable<V>>]
     : `${Kind<NonNullable<V>>}${Flags<V, Optional>}`;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Pick<T, K>` is how an optional key is told apart
 export type KeyTree<T> = { readonly [K in keyof T]-?: Entry<T[K], {} extends Pick<T, K> ? true : false> };
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function deref(schema: Schema, root: Schema): Schema {
   if (typeof schema.$ref !== 'string') return schema;
-  const target = (schema.$ref as string)
+  const target = (schema.$ref)
     .replace(/^#\//, '')
     .split('/')
     .reduce((node: Schema, key) => node[key], root);
