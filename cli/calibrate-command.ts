@@ -1,6 +1,5 @@
 /** `query-intent calibrate`: refit calibration and thresholds on a labelled file into a new artifact version. */
-import { loadConfig } from '../shared/config.js';
-import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
+import { modelConfig, withModelFlags } from './encoder-flags.js';
 import { calibrate } from '../training/calibrate.js';
 import { defineCommand } from './define-command.js';
 
@@ -9,11 +8,10 @@ export const calibrateCommand = defineCommand({
   describe: 'refit calibration and thresholds on a labelled file into a new artifact version',
   examples: [['query-intent calibrate --data data/intent/calibration.jsonl', 'recalibrate on the calibration split']],
   builder: (y) =>
-    withEncoderFlags(y)
-      .option('data', { type: 'string', demandOption: true, describe: 'labelled JSONL or CSV (text plus intent_type / intent_subtype / decision_phase)' })
-      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }),
+    withModelFlags(y)
+      .option('data', { type: 'string', demandOption: true, describe: 'labelled JSONL or CSV (text plus intent_type / intent_subtype / decision_phase)' }),
   handler: async (args) => {
-    const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });
+    const config = modelConfig(args);
     const result = await calibrate({ config, dataFile: args.data });
     console.log(`artifact version ${result.version} (from ${result.base}) written to ${result.dir}`);
   },

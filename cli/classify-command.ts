@@ -7,17 +7,17 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { availableParallelism } from 'node:os';
-import { loadConfig, type AppConfig } from '../shared/config.js';
+import { type AppConfig } from '../shared/config.js';
 import { createThreadEncoder, type ThreadEncoder } from '../shared/encoder/thread-encoder.js';
 import { selectTfjsBackend } from '../shared/encoder/use-lite-encoder.js';
-import { encoderOverrides, withEncoderFlags, type EncoderFlags } from './encoder-flags.js';
+import { modelConfig, withModelFlags, type ModelFlags } from './encoder-flags.js';
 import { UserFacingError } from '../shared/errors.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { classifyQuery } from '../shared/pipeline/classify-query.js';
 import { BULK_FORMATS, classifyStream, countRows, formatOf } from '../shared/pipeline/bulk-classify.js';
 import { defineCommand } from './define-command.js';
 
-interface ClassifyArgs extends EncoderFlags {
+interface ClassifyArgs extends ModelFlags {
   text?: string;
   in?: string;
   out: string;
@@ -27,7 +27,6 @@ interface ClassifyArgs extends EncoderFlags {
   'id-field'?: string;
   'chunk-rows': number;
   'encoder-thread': boolean;
-  artifacts?: string;
 }
 
 /** The runtime for a bulk job: with the encoder in a worker thread (the default on more than one core), so embedding overlaps the rest. */
@@ -82,7 +81,7 @@ export const classifyCommand = defineCommand<ClassifyArgs>({
   describe: 'classify one query and print its envelope, or every row of a file with --in',
   examples: [["query-intent classify 'best crm for a small team'", 'one envelope as JSON'], ['query-intent classify --in queries.csv --out envelopes.jsonl', 'a whole file']],
   builder: (args) =>
-    withEncoderFlags(args)
+    withModelFlags(args)
       .positional('text', { type: 'string', describe: 'one query (omit it when using --in)' })
       .option('in', { type: 'string', nargs: 1, describe: 'JSONL or CSV file of queries; - for stdin' })
       .option('out', { type: 'string', nargs: 1, default: '-', describe: 'output file (JSONL, or CSV for a .csv name); - for stdout' })
@@ -92,7 +91,6 @@ export const classifyCommand = defineCommand<ClassifyArgs>({
       .option('id-field', { type: 'string', describe: 'field or column copied to each output record as "id"' })
       .option('chunk-rows', { type: 'number', default: 1024, describe: 'rows per classification call' })
       .option('encoder-thread', { type: 'boolean', default: availableParallelism() > 1, describe: 'run the encoder in a worker thread, overlapping the rest (--no-encoder-thread: in-process)' })
-      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
       .check((argv) => {
         if ((argv.text === undefined) === (argv.in === undefined)) throw new Error('give either one query or --in FILE');
         if (!Number.isInteger(argv['chunk-rows']) || (argv['chunk-rows']) < 1) throw new Error('--chunk-rows must be a positive integer');
@@ -102,7 +100,7 @@ export const classifyCommand = defineCommand<ClassifyArgs>({
     if (args.in === undefined) {
       const text = (args.text ?? '').trim();
       if (text === '') throw new UserFacingError('text is empty after trimming');
-      const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });
+      const config = modelConfig(args);
       const runtime = await loadClassifierRuntime(config);
       try {
         console.log(JSON.stringify(await classifyQuery(runtime, text), null, 2));
@@ -114,7 +112,7 @@ export const classifyCommand = defineCommand<ClassifyArgs>({
     const inputFormat = formatOf(args.in, args['in-format']);
     const outputFormat = formatOf(args.out, args['out-format']);
     const input = await openInput(args.in);
-    const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });
+    const config = modelConfig(args);
     const runtime = await bulkRuntime(config, args['encoder-thread']);
     const expectedRows = args.in === '-' ? undefined : await countRows(args.in, inputFormat);
     const output = await openOutput(args.out);

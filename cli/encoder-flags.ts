@@ -1,6 +1,6 @@
-/** The encoder flags every command that embeds shares (training, eval, serve, embed). */
+/** The flags every command that embeds shares (encoder), and those that also load artifacts (--artifacts). */
 import type { Argv } from 'yargs';
-import { ENCODER_BACKENDS, type ConfigOverrides, type EncoderBackend } from '../shared/config.js';
+import { ENCODER_BACKENDS, loadConfig, type AppConfig, type ConfigOverrides, type EncoderBackend } from '../shared/config.js';
 
 export interface EncoderFlags {
   encoder?: string;
@@ -23,4 +23,18 @@ export function encoderOverrides(flags: EncoderFlags): ConfigOverrides {
       batchSize: flags['batch-size'],
     },
   };
+}
+
+export interface ModelFlags extends EncoderFlags {
+  artifacts?: string;
+}
+
+/** The encoder flags plus --artifacts, for commands that load (or write) an artifact version. */
+export function withModelFlags<T>(args: Argv<T>): Argv<T & ModelFlags> {
+  return withEncoderFlags(args).option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' });
+}
+
+/** Defaults <- environment <- the encoder flags and --artifacts. */
+export function modelConfig(flags: ModelFlags): AppConfig {
+  return loadConfig({ ...encoderOverrides(flags), paths: { artifactsDir: flags.artifacts } });
 }

@@ -11,9 +11,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig, PROJECT_ROOT, type AppConfig } from '../shared/config.js';
+import { PROJECT_ROOT, type AppConfig } from '../shared/config.js';
 import { defineCommand } from './define-command.js';
-import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
+import { modelConfig, withModelFlags } from './encoder-flags.js';
 import type { Envelope } from '../shared/envelope/envelope-types.js';
 import { UserFacingError } from '../shared/errors.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
@@ -152,11 +152,10 @@ export const goldenCommand = defineCommand({
   describe: "compare the current artifacts' decisions on test/golden/queries.txt with test/golden/predictions.json (--update regenerates that file)",
   examples: [['query-intent golden --update', 'rewrite test/golden/predictions.json for the current artifact version']],
   builder: (y) =>
-    withEncoderFlags(y)
-      .option('update', { type: 'boolean', default: false, describe: 'write test/golden/predictions.json for the current artifact version' })
-      .option('artifacts', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' }),
+    withModelFlags(y)
+      .option('update', { type: 'boolean', default: false, describe: 'write test/golden/predictions.json for the current artifact version' }),
   handler: async (args) => {
-    const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.artifacts } });
+    const config = modelConfig(args);
     const computed = await computeGolden(config, await readGoldenQueries());
     if (args.update) {
       await writeFile(GOLDEN_PREDICTIONS, goldenBytes(computed));
