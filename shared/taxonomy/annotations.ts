@@ -8,7 +8,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { IntegrityError } from '../errors.js';
+import { createAjv, formatAjvErrors } from '../schema-ajv.js';
+import { ANNOTATION_SCHEMAS, type AnnotationFileKind, type AnnotationFiles, type ExtensionNode, type NodeAnnotation, type PolysemyQuery, type RegulatedEntry } from './annotations-schema.js';
 import { childrenOf, loadTaxonomyFile, pathKey, type Taxonomy, type TaxonomyNode } from './taxonomy.js';
 
 /** The hand-edited annotation files: data at the project root (also when running the compiled dist/). */
@@ -16,31 +19,7 @@ export const ANNOTATIONS_DIR = join(PROJECT_ROOT, 'taxonomy', 'annotations');
 export const EXTENSION_ID_PREFIX = 'x-';
 const MAX_DEPTH = 4;
 
-export interface NodeAnnotation {
-  aliases: string[];
-  queries: string[];
-}
-
-export interface RegulatedEntry {
-  vertical: string;
-  reason: string;
-}
-
-export interface ExtensionNode extends NodeAnnotation {
-  id: string;
-  /** Unique ID of the closest IAB parent. */
-  parent: string;
-  name: string;
-}
-
-/** A query that uses a word of some node's name in another sense, filed under the node it is about. */
-export interface PolysemyQuery {
-  text: string;
-  /** Unique ID (or extension id) of the node the query is about. */
-  node: string;
-  /** The word that also names another node. */
-  word: string;
-}
+export type { ExtensionNode, NodeAnnotation, PolysemyQuery, RegulatedEntry } from './annotations-schema.js';
 
 export interface Annotations {
   nodes: ReadonlyMap<string, NodeAnnotation>;
@@ -49,27 +28,38 @@ export interface Annotations {
   polysemy: readonly PolysemyQuery[];
 }
 
-async function readJson<T>(path: string): Promise<T> {
+const validators = new Map<AnnotationFileKind, ValidateFunction>();
+
+/** A file of the given kind, parsed and checked against its schema (annotations-schema.ts). */
+export async function readAnnotationFile<K extends AnnotationFileKind>(path: string, kind: K): Promise<AnnotationFiles[K]> {
+  let value: unknown;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
+    value = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
     throw new IntegrityError(`cannot read annotations ${path}: ${(error as Error).message}`);
   }
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = createAjv().compile(ANNOTATION_SCHEMAS[kind]);
+    validators.set(kind, validate);
+  }
+  if (!validate(value)) throw new IntegrityError(`annotations ${path} do not match the ${kind} schema: ${formatAjvErrors(validate.errors)}`);
+  return value as AnnotationFiles[K];
 }
 
 export async function loadAnnotations(dir = ANNOTATIONS_DIR): Promise<Annotations> {
   const nodes = new Map<string, NodeAnnotation>();
   const nodeFiles = (await readdir(join(dir, 'nodes'))).filter((n) => n.endsWith('.json')).sort();
   for (const name of nodeFiles) {
-    const entries = await readJson<Record<string, NodeAnnotation>>(join(dir, 'nodes', name));
+    const entries = await readAnnotationFile(join(dir, 'nodes', name), 'nodes');
     for (const [id, annotation] of Object.entries(entries)) {
       if (nodes.has(id)) throw new IntegrityError(`annotations: node ${id} annotated twice (again in nodes/${name})`);
       nodes.set(id, annotation);
     }
   }
-  const regulated = await readJson<{ nodes: Record<string, RegulatedEntry> }>(join(dir, 'regulated.json'));
-  const extensions = await readJson<{ nodes: ExtensionNode[] }>(join(dir, 'extensions.json'));
-  const polysemy = await readJson<{ rows: PolysemyQuery[] }>(join(dir, 'polysemy.json'));
+  const regulated = await readAnnotationFile(join(dir, 'regulated.json'), 'regulated');
+  const extensions = await readAnnotationFile(join(dir, 'extensions.json'), 'extensions');
+  const polysemy = await readAnnotationFile(join(dir, 'polysemy.json'), 'polysemy');
   return { nodes, regulated: new Map(Object.entries(regulated.nodes)), extensions: extensions.nodes, polysemy: polysemy.rows };
 }
 
