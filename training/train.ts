@@ -232,7 +232,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     feature_sets: {},
     taxonomy_sha256: taxonomy.sha256,
     training_data: [],
-    hyperparameters: {},
+    // The effective training configuration (defaults <- --config file <- flags), as `query-intent train --config` reads it.
+    hyperparameters: { training_config: training },
     seed: training.seed,
     labels: {},
     thresholds: {},
