@@ -1,6 +1,6 @@
 /**
  * The import graph's rules (`npx depcruise shared evaluation training serving cli`, run in .ci/run).
- * Layers, lowest first: shared/ (pure: labels, config, math, encoders, artifacts, taxonomy, policy,
+ * Layers, lowest first: schemas/ (the JSON Schemas, imports nothing) -> shared/ (pure: labels, config, math, encoders, artifacts, taxonomy, policy,
  * envelope) -> evaluation/ -> training/ -> serving/ -> cli/ (every command and entry point).
  * A layer imports only the layers below it; no module or folder is part of a circle.
  */
@@ -15,6 +15,7 @@ const layer = (name, mayNotImport, comment) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    { name: 'schemas-import-nothing', severity: 'error', comment: 'schemas/ holds data only', from: { path: '^schemas/' }, to: { path: '^(shared|evaluation|training|serving|cli)/' } },
     { name: 'no-circular', severity: 'error', comment: 'no module is part of an import circle (type-only imports count)', from: {}, to: { circular: true } },
     { name: 'no-folder-circular', severity: 'error', scope: 'folder', comment: 'no folder is part of an import circle', from: {}, to: { circular: true } },
     layer('shared', ['evaluation', 'training', 'serving', 'cli', 'bin', 'scripts', 'test', 'data', 'taxonomy'], 'shared/ is the bottom layer'),

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
-const SOURCE_DIRS = ['serving', 'shared', 'cli'];
+const SOURCE_DIRS = ['schemas', 'serving', 'shared', 'cli'];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 const USAGE = `node scripts/build.mjs [--force] [--quiet]
 

@@ -1,5 +1,5 @@
 /**
- * The one error body of every endpoint (schemas/error.schema.json):
+ * The one error body of every endpoint (schemas/error.schema.ts):
  * `{"error": {"code", "message", "details"?}}`. Codes are stable; messages are one line and state
  * limits as "given N, max M"; 5xx messages never carry internals.
  */

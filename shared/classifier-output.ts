@@ -2,9 +2,10 @@
  * What the model code hands to the decision policy and the envelope builder: each head's result and the
  * ad_content result. Below both shared/policy/ and shared/envelope/, so neither imports the other for it.
  */
+import envelopeSchema from '../schemas/envelope.schema.js';
 import type { IntentHead } from './labels.js';
 
-export const MAPPING_MODES = ['exact', 'nearest_equivalent', 'internal_extension'] as const;
+export const MAPPING_MODES = envelopeSchema.$defs.ad_content.properties.mapping_mode.enum;
 export type MappingMode = (typeof MAPPING_MODES)[number];
 
 /** One intent head's output, as the model code produces it. Labels are plain strings here. */

@@ -1,21 +1,15 @@
 /**
  * One way to compile the project's JSON Schemas (draft 2020-12) and to turn ajv errors into one
- * readable line. Schemas live in `schemas/` and are read from disk, never copied into code.
+ * readable line. The schemas are the modules of `schemas/` (schemas/index.ts), never restated.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { PROJECT_ROOT } from './config.js';
+import { SCHEMA_FILES } from '../schemas/index.js';
 
 // ajv and ajv-formats are CommonJS; under NodeNext the class sits on `.default` (also at runtime).
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 export type Ajv = InstanceType<typeof Ajv2020>;
-
-
-/** At the project root (also when running the compiled dist/). */
-export const SCHEMAS_DIR = join(PROJECT_ROOT, 'schemas');
 
 /** A strict 2020-12 validator with every error reported and the standard formats (date, ...). */
 export function createAjv(): Ajv {
@@ -24,9 +18,11 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
-/** Parsed `schemas/<name>`, e.g. `readSchema('envelope.schema.json')`. */
+/** A copy of the schema `schemas/<name>.ts` holds, e.g. `readSchema('envelope.schema.json')` (the name its $id ends in). */
 export function readSchema(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(SCHEMAS_DIR, name), 'utf8')) as Record<string, unknown>;
+  const schema = (SCHEMA_FILES as Record<string, unknown>)[name];
+  if (schema === undefined) throw new Error(`no schema ${name} in schemas/index.ts`);
+  return structuredClone(schema) as Record<string, unknown>;
 }
 
 /** A validator for `schemas/<name>`, read and compiled on first use (nothing is read at import time). */

@@ -1,6 +1,6 @@
 /**
  * The response-schema check every envelope passes before it is returned (spec 1.7.7, 7).
- * schemas/envelope.schema.json is compiled once, with ajv's 2020-12 dialect in strict mode.
+ * schemas/envelope.schema.ts is compiled once, with ajv's 2020-12 dialect in strict mode.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Envelope } from './envelope-types.js';

@@ -1,6 +1,6 @@
 /**
  * The decision-policy values (weights, subtype sets, score bars, default head thresholds) as one
- * typed, versioned JSON file. The loader validates it against schemas/decision-policy.schema.json
+ * typed, versioned JSON file. The loader validates it against schemas/decision-policy.schema.ts
  * and refuses an invalid file; everything downstream takes a `DecisionPolicy` argument, so the
  * same values drive training, evaluation and serving.
  */

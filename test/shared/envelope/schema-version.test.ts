@@ -12,7 +12,7 @@ describe('API_SCHEMA_VERSION', () => {
     const actual = schemaFingerprint(readSchema('envelope.schema.json'));
     expect(
       actual,
-      `schemas/envelope.schema.json changed: set API_SCHEMA_VERSION (now ${API_SCHEMA_VERSION}) to today's date and ENVELOPE_SCHEMA_SHA256 to '${actual}' in shared/envelope/schema-version.ts`,
+      `schemas/envelope.schema.ts changed: set API_SCHEMA_VERSION (now ${API_SCHEMA_VERSION}) to today's date and ENVELOPE_SCHEMA_SHA256 to '${actual}' in shared/envelope/schema-version.ts`,
     ).toBe(ENVELOPE_SCHEMA_SHA256);
   });
 });
