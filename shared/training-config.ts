@@ -6,9 +6,10 @@
  * configuration is recorded in the manifest.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import manifestSchema from '../schemas/manifest.schema.js';
 import { NGRAM_SCOPES } from './features/feature-set.js';
 
-export const FEATURE_KINDS = ['embedding', 'embedding+ngrams'] as const;
+export const FEATURE_KINDS = manifestSchema.$defs.featureSet.properties.kind.enum;
 export type FeatureKindSetting = (typeof FEATURE_KINDS)[number];
 
 const lengths = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 8 } } as const;

@@ -3,12 +3,11 @@
  * training config sets them), signed feature hashing into a fixed number of buckets, log-scaled
  * counts, L2-normalised. Deterministic across platforms (FNV-1a over UTF-16 code units).
  */
+import type { FromSchema } from 'json-schema-to-ts';
+import type manifestSchema from '../../schemas/manifest.schema.js';
 
-export interface NgramSpec {
-  buckets: number;
-  wordNgrams: readonly number[];
-  charNgrams: readonly number[];
-}
+/** Buckets and n-gram lengths, as the manifest stores them (schemas/manifest.schema.ts, `featureSet.ngrams`). */
+export type NgramSpec = NonNullable<FromSchema<typeof manifestSchema>['feature_sets'][string]['ngrams']>;
 
 export interface SparseVector {
   indices: Int32Array;
