@@ -1,3 +1,5 @@
+import classifyRequestSchema from './classify-request.schema.js';
+
 export default {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://query-intent.local/schemas/classify-batch-request.schema.json",
@@ -19,12 +21,6 @@ export default {
     }
   },
   "$defs": {
-    "query_text": {
-      "description": "Query text; limits apply after trimming.",
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 5000,
-      "pattern": "\\S"
-    }
+    "query_text": classifyRequestSchema.$defs.query_text
   }
 } as const;

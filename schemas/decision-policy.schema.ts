@@ -1,3 +1,5 @@
+import envelopeSchema from './envelope.schema.js';
+
 export default {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://query-intent.local/schemas/decision-policy.schema.json",
@@ -73,18 +75,7 @@ export default {
             "intent_type": {
               "type": "object",
               "additionalProperties": false,
-              "required": [
-                "informational",
-                "exploratory",
-                "commercial",
-                "transactional",
-                "support",
-                "personal_reflection",
-                "creative_generation",
-                "chit_chat",
-                "ambiguous",
-                "prohibited"
-              ],
+              "required": envelopeSchema.$defs.intent_type.enum,
               "properties": {
                 "informational": {
                   "$ref": "#/$defs/unit"
@@ -121,15 +112,7 @@ export default {
             "decision_phase": {
               "type": "object",
               "additionalProperties": false,
-              "required": [
-                "awareness",
-                "research",
-                "consideration",
-                "decision",
-                "action",
-                "post_purchase",
-                "support"
-              ],
+              "required": envelopeSchema.$defs.decision_phase.enum,
               "properties": {
                 "awareness": {
                   "$ref": "#/$defs/unit"
@@ -157,26 +140,7 @@ export default {
             "intent_subtype": {
               "type": "object",
               "additionalProperties": false,
-              "required": [
-                "education",
-                "product_discovery",
-                "comparison",
-                "evaluation",
-                "deal_seeking",
-                "provider_selection",
-                "signup",
-                "purchase",
-                "booking",
-                "download",
-                "contact_sales",
-                "task_execution",
-                "onboarding_setup",
-                "troubleshooting",
-                "account_help",
-                "billing_help",
-                "follow_up",
-                "emotional_reflection"
-              ],
+              "required": envelopeSchema.$defs.intent_subtype.enum,
               "properties": {
                 "education": {
                   "$ref": "#/$defs/unit"
@@ -350,58 +314,10 @@ export default {
     }
   },
   "$defs": {
-    "unit": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
-    },
-    "intent_type": {
-      "enum": [
-        "informational",
-        "exploratory",
-        "commercial",
-        "transactional",
-        "support",
-        "personal_reflection",
-        "creative_generation",
-        "chit_chat",
-        "ambiguous",
-        "prohibited"
-      ]
-    },
-    "decision_phase": {
-      "enum": [
-        "awareness",
-        "research",
-        "consideration",
-        "decision",
-        "action",
-        "post_purchase",
-        "support"
-      ]
-    },
-    "intent_subtype": {
-      "enum": [
-        "education",
-        "product_discovery",
-        "comparison",
-        "evaluation",
-        "deal_seeking",
-        "provider_selection",
-        "signup",
-        "purchase",
-        "booking",
-        "download",
-        "contact_sales",
-        "task_execution",
-        "onboarding_setup",
-        "troubleshooting",
-        "account_help",
-        "billing_help",
-        "follow_up",
-        "emotional_reflection"
-      ]
-    },
+    "unit": envelopeSchema.$defs.unit,
+    "intent_type": envelopeSchema.$defs.intent_type,
+    "decision_phase": envelopeSchema.$defs.decision_phase,
+    "intent_subtype": envelopeSchema.$defs.intent_subtype,
     "subtype_family": {
       "enum": [
         "informational",
