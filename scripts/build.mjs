@@ -1,25 +1,24 @@
 #!/usr/bin/env node
-// `npm run build` (and `prestart`): compile the service (serving/, shared/, taxonomy/) into dist/
-// with tsc -p tsconfig.build.json, unless dist/ is already newer than every source file. Plain
-// JavaScript so that it runs without tsx. Resources stay at the project root: the compiled code finds
-// schemas/, artifacts/ and the JSON files beside the sources through PROJECT_ROOT; the one folder a
-// module resolves beside itself (taxonomy/annotations/) is linked into dist/.
+// `npm run build` (and `prestart`): compile the service (serving/, shared/ and its entry point
+// cli/server-main.ts) into dist/ with tsc -p tsconfig.build.json, unless dist/ is already newer than
+// every source file. Plain JavaScript so that it runs without tsx. Resources stay at the project root:
+// the compiled code finds schemas/, artifacts/, taxonomy/annotations/ and the JSON files beside the
+// sources through PROJECT_ROOT.
 // Flags: --force (rebuild even when up to date), --quiet.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
-const SOURCE_DIRS = ['serving', 'shared', 'taxonomy'];
+const SOURCE_DIRS = ['schemas', 'serving', 'shared', 'cli'];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
-const LINKS = [['taxonomy/annotations', 'dist/taxonomy/annotations']];
 const USAGE = `node scripts/build.mjs [--force] [--quiet]
 
-Compile serving/, shared/ and taxonomy/ into dist/ (tsc -p tsconfig.build.json) unless dist/ is newer
+Compile serving/, shared/ and cli/server-main.ts into dist/ (tsc -p tsconfig.build.json) unless dist/ is newer
 than every source file.
 
 Options:
@@ -56,7 +55,7 @@ function newestInput() {
 }
 
 function upToDate() {
-  return existsSync(stamp) && existsSync(join(dist, 'serving/server.js')) && statSync(stamp).mtimeMs >= newestInput();
+  return existsSync(stamp) && existsSync(join(dist, 'cli/server-main.js')) && statSync(stamp).mtimeMs >= newestInput();
 }
 
 if (!force && upToDate()) {
@@ -71,18 +70,6 @@ if (result.status !== 0) {
   console.error(`build failed: tsc -p tsconfig.build.json exited ${result.status ?? result.signal}`);
   process.exit(1);
 }
-for (const [target, link] of LINKS) {
-  const at = join(root, link);
-  mkdirSync(dirname(at), { recursive: true });
-  if (!existsSync(at) && !isLink(at)) symlinkSync(relative(dirname(at), join(root, target)), at, 'dir');
-}
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-function isLink(path) {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}

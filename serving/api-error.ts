@@ -1,8 +1,10 @@
 /**
- * The one error body of every endpoint (schemas/error.schema.json):
+ * The one error body of every endpoint (schemas/error.schema.ts):
  * `{"error": {"code", "message", "details"?}}`. Codes are stable; messages are one line and state
  * limits as "given N, max M"; 5xx messages never carry internals.
  */
+import type { FromSchema } from 'json-schema-to-ts';
+import type errorSchema from '../schemas/error.schema.js';
 
 export const ERROR_CODES = {
   invalid_json: 400,
@@ -21,9 +23,8 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
-}
+/** The one error body, typed from schemas/error.schema.ts with the code narrowed to ERROR_CODES. */
+export type ErrorBody = { error: Omit<FromSchema<typeof errorSchema>['error'], 'code'> & { code: ErrorCode } };
 
 /** Thrown by routes and hooks; the error plugin turns it into the error body with its status. */
 export class ApiError extends Error {

@@ -4,16 +4,16 @@
  * graceful shutdown. Cross-cutting concerns are plugins (plugins/), each route has its own file
  * (routes/), and every request and response is checked against the JSON Schemas in schemas/.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServingConfig } from '../shared/config.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { ApiError } from './api-error.js';
 import { createClassifierService, degradedReasons, type ClassifierService } from './classifier-service.js';
 import type { EncoderPool } from './encoder-pool.js';
-import type { DocumentedRoute } from './openapi.js';
 import { authPlugin, OPEN_ROUTES } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
-import { globalPlugin } from './plugins/global-plugin.js';
+import fp from 'fastify-plugin';
+import { docsPlugin } from './plugins/docs.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { createServiceMetrics, metricsPlugin, type ServiceMetrics } from './plugins/metrics.js';
 import { requestId, requestLoggingPlugin } from './plugins/request-logging.js';
@@ -22,7 +22,6 @@ import { classifyBatchRoute } from './routes/classify-batch.js';
 import { classifyRoute } from './routes/classify.js';
 import { healthRoute } from './routes/health.js';
 import { metricsRoute } from './routes/metrics.js';
-import { openApiRoute } from './routes/openapi.js';
 import { versionRoute } from './routes/version.js';
 import { schemaCompilers } from './schemas.js';
 
@@ -45,7 +44,7 @@ export interface ServiceOptions {
 }
 
 /** Everything the service adds to a Fastify instance. */
-export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async (app, options) => {
+export const servicePlugin = fp<ServiceOptions>(async (app, options) => {
   const { serving } = options;
   const metrics = createServiceMetrics();
   const classifier = createClassifierService({
@@ -90,12 +89,9 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
     await classifier.drain();
   });
 
-  const documented: DocumentedRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    if (route.method !== 'HEAD') documented.push({ method: route.method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
-  });
-
   await app.register(errorsPlugin, { bodyLimitBytes: serving.bodyLimitBytes });
+  // Before the routes: @fastify/swagger documents the routes registered after it.
+  await app.register(docsPlugin, { isProtected: (url) => !OPEN_ROUTES.has(url) });
   await app.register(requestLoggingPlugin, { logQueries: serving.logQueries, hashSecret: serving.logHashSecret });
   await app.register(metricsPlugin, { metrics });
   await app.register(authPlugin, { apiKey: serving.apiKey });
@@ -107,8 +103,7 @@ export const servicePlugin = globalPlugin<ServiceOptions>('query-intent', async 
   await app.register(versionRoute);
   await app.register(metricsRoute);
   await app.register(adminReloadRoute);
-  await app.register(openApiRoute, { routes: documented, protectedRoutes: (url) => !OPEN_ROUTES.has(url) });
-});
+}, { name: 'query-intent' });
 
 export interface BuildAppOptions extends ServiceOptions {
   /** Fastify's `logger` option (default: pino at serving.logLevel), or a ready pino instance. */
@@ -129,11 +124,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Only exact paths; /classify/ is 404, not an alias.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
-  void app.register(servicePlugin as FastifyPluginAsync<ServiceOptions>, {
+  void app.register(servicePlugin, {
     serving,
     runtime: options.runtime,
     ...(options.encoderPool ? { encoderPool: options.encoderPool } : {}),
     ...(options.reloadRuntime ? { reloadRuntime: options.reloadRuntime } : {}),
   });
-  return app as unknown as FastifyInstance;
+  return app;
 }

@@ -143,7 +143,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     );
     if (signal) {
       group.onAbort = () => {
-        const reason = signal.reason ?? new BatcherClosedError('aborted while queued');
+        const reason: unknown = signal.reason ?? new BatcherClosedError('aborted while queued');
         for (const pending of pendings) {
           const at = queue.indexOf(pending);
           if (at < 0) continue;

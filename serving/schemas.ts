@@ -1,12 +1,14 @@
 /**
- * The JSON Schemas of schemas/ as the service uses them: one draft 2020-12 Ajv (the project's
+ * The JSON Schemas of schemas/ (TypeScript modules) as the service uses them: one draft 2020-12 Ajv (the project's
  * setup) holding every schema by its $id, used to validate request bodies (Fastify's own validator is
  * draft-07), to check every response against the schema its route declares before it is sent, and
  * to build /openapi.json. Routes refer to schemas as `{ $ref: SCHEMA_IDS.x }`.
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv, formatAjvErrors, readSchema } from '../shared/envelope/schema-ajv.js';
+import classifyBatchRequestSchema from '../schemas/classify-batch-request.schema.js';
+import classifyRequestSchema from '../schemas/classify-request.schema.js';
+import { createAjv, formatAjvErrors, readSchema } from '../shared/schema-ajv.js';
 
 export const SCHEMA_FILES = {
   classifyRequest: 'classify-request.schema.json',
@@ -32,8 +34,8 @@ export const ref = (name: SchemaName) => ({ $ref: SCHEMA_IDS[name] });
 
 /** Max trimmed text length and max batch size, read from the request schemas (reported by /version). */
 export const REQUEST_LIMITS = {
-  maxTextLength: (SCHEMAS.classifyRequest as { $defs: { query_text: { maxLength: number } } }).$defs.query_text.maxLength,
-  maxBatchSize: (SCHEMAS.classifyBatchRequest as { properties: { texts: { maxItems: number } } }).properties.texts.maxItems,
+  maxTextLength: classifyRequestSchema.$defs.query_text.maxLength,
+  maxBatchSize: classifyBatchRequestSchema.properties.texts.maxItems,
 };
 
 /** The project's Ajv with every served schema added. */

@@ -13,16 +13,12 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP, type Socket } from 'node:net';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
-import { isMainModule, runCli } from '../shared/cli-runner.js';
-import { loadConfig, type AppConfig } from '../shared/config.js';
+import { type AppConfig } from '../shared/config.js';
 import { UserFacingError } from '../shared/errors.js';
 import { loadClassifierRuntime, type ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { degradedReasons, type ServiceState } from './classifier-service.js';
 import { createEncoderPool, type EncoderPool, type PoolLog } from './encoder-pool.js';
-import { serveOverrides, withServeFlags } from './serve-flags.js';
 
 /** How often idle keep-alive sockets are checked while shutting down (they would otherwise hold close() open). */
 const IDLE_SOCKET_SWEEP_MS = 25;
@@ -252,11 +248,4 @@ export async function runServer(config: AppConfig): Promise<RunningServer> {
     process.exit(1);
   }
   return server;
-}
-
-if (isMainModule(import.meta.url)) {
-  await runCli(async () => {
-    const args = await withServeFlags(yargs(hideBin(process.argv)).scriptName('server')).strict().help().parseAsync();
-    await runServer(loadConfig(serveOverrides(args)));
-  });
 }

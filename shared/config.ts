@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './errors.js';
-import type { NgramScope } from './features/feature-set.js';
+import { DEFAULT_TRAINING_CONFIG, type TrainingConfig } from './training-config.js';
 
 /** The checkout's root, whether this module runs from shared/ (tsx) or from the compiled dist/shared/ (`npm start`). */
 export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
@@ -46,46 +46,7 @@ export interface PathsConfig {
   referenceEvalDir: string;
 }
 
-export const FEATURE_KINDS = ['embedding', 'embedding+ngrams'] as const;
-export type FeatureKindSetting = (typeof FEATURE_KINDS)[number];
-
-export interface HeadTrainingConfig {
-  features: FeatureKindSetting;
-  ngramBuckets: number;
-  /** Weight of the unit-norm n-gram block next to the unit-norm embedding. */
-  ngramWeight: number;
-  /** `wanted`: n-grams skip the part of a query it rules out ("X, not Y"). */
-  ngramScope: NgramScope;
-  /** Word n-gram lengths and character n-gram lengths hashed into the n-gram block (empty: none). */
-  wordNgrams: number[];
-  charNgrams: number[];
-  epochs: number;
-  batchSize: number;
-  learningRate: number;
-  /** L2 penalties tried; the one with the best held-out score wins per head. */
-  l2Grid: number[];
-}
-
-/** One feature set the intent selection compares (the rest of the head config is shared). */
-export type FeatureCandidate = { name: string } & Pick<HeadTrainingConfig, 'features' | 'ngramWeight' | 'wordNgrams' | 'charNgrams'>;
-
-export interface IntentSelectionConfig {
-  /** Feature sets compared by topic-held-out macro-F1 on the selection split. */
-  candidates: FeatureCandidate[];
-  /** L2 used while comparing feature sets; the chosen set then tries every value of intent.l2Grid. */
-  comparisonL2: number;
-}
-
-export interface TrainingConfig {
-  seed: number;
-  /** Intent heads: the features here are the default; selection (below) picks the ones trained. */
-  intent: HeadTrainingConfig;
-  intentSelection: IntentSelectionConfig;
-  adContent: HeadTrainingConfig;
-  /** Target precision (accepted accuracy) per head when picking its confidence threshold. */
-  targetPrecision: Record<'intent_type' | 'intent_subtype' | 'decision_phase' | 'ad_content', number>;
-  thresholdFloor: number;
-}
+export { FEATURE_KINDS, type FeatureCandidate, type FeatureKindSetting, type HeadTrainingConfig, type IntentSelectionConfig, type TrainingConfig } from './training-config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -135,7 +96,7 @@ export interface ConfigOverrides {
   encoder?: Partial<EncoderConfig>;
   paths?: Partial<PathsConfig>;
   /** `features`: the name of one selection candidate (selection then only fits that one). */
-  training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: string };
+  training?: Partial<Pick<TrainingConfig, 'seed'>> & { features?: string; base?: TrainingConfig };
   serving?: Partial<ServingConfig>;
 }
 
@@ -149,24 +110,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     dataDir: resolve(PROJECT_ROOT, 'data'),
     referenceEvalDir: resolve(PROJECT_ROOT, '../shared/eval/reference'),
   },
-  training: {
-    seed: 20261121,
-    intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-5, 1e-4, 1e-3] },
-    intentSelection: {
-      candidates: [
-        { name: 'embedding', features: 'embedding', ngramWeight: 0, wordNgrams: [], charNgrams: [] },
-        { name: 'embedding+word', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [] },
-        { name: 'embedding+char', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [], charNgrams: [3, 4, 5] },
-        { name: 'embedding+word+char x0.5', features: 'embedding+ngrams', ngramWeight: 0.5, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
-        { name: 'embedding+word+char x1', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
-        { name: 'embedding+word+char x2', features: 'embedding+ngrams', ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
-      ],
-      comparisonL2: 1e-4,
-    },
-    adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
-    targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
-    thresholdFloor: 0.2,
-  },
+  training: DEFAULT_TRAINING_CONFIG,
   serving: {
     host: '127.0.0.1',
     port: 8080,
@@ -294,7 +238,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   encoder.backend = oneOf('encoder backend (ENCODER_BACKEND / --encoder)', encoder.backend, ENCODER_BACKENDS);
   encoder.tfjsBackend = oneOf('tfjs backend (TFJS_BACKEND)', encoder.tfjsBackend, TFJS_BACKENDS);
   encoder.batchSize = positiveInt('encoder batch size (ENCODER_BATCH_SIZE)', encoder.batchSize);
-  const training = structuredClone(DEFAULT_CONFIG.training);
+  const training = structuredClone(overrides.training?.base ?? DEFAULT_CONFIG.training);
   if (overrides.training?.seed !== undefined) training.seed = overrides.training.seed;
   if (overrides.training?.features !== undefined) {
     const name = oneOf('feature set (--features)', overrides.training.features, training.intentSelection.candidates.map((c) => c.name));

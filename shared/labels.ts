@@ -1,48 +1,10 @@
 /** Label sets of the spec (section 2.1), in the canonical order every artifact uses. */
+import envelopeSchema from '../schemas/envelope.schema.js';
 
-export const INTENT_TYPES = [
-  'informational',
-  'exploratory',
-  'commercial',
-  'transactional',
-  'support',
-  'personal_reflection',
-  'creative_generation',
-  'chit_chat',
-  'ambiguous',
-  'prohibited',
-] as const;
-
-export const INTENT_SUBTYPES = [
-  'education',
-  'product_discovery',
-  'comparison',
-  'evaluation',
-  'deal_seeking',
-  'provider_selection',
-  'signup',
-  'purchase',
-  'booking',
-  'download',
-  'contact_sales',
-  'task_execution',
-  'onboarding_setup',
-  'troubleshooting',
-  'account_help',
-  'billing_help',
-  'follow_up',
-  'emotional_reflection',
-] as const;
-
-export const DECISION_PHASES = [
-  'awareness',
-  'research',
-  'consideration',
-  'decision',
-  'action',
-  'post_purchase',
-  'support',
-] as const;
+// The canonical order is the envelope schema's (schemas/envelope.schema.ts): artifacts store labels in it.
+export const INTENT_TYPES = envelopeSchema.$defs.intent_type.enum;
+export const INTENT_SUBTYPES = envelopeSchema.$defs.intent_subtype.enum;
+export const DECISION_PHASES = envelopeSchema.$defs.decision_phase.enum;
 
 export type IntentType = (typeof INTENT_TYPES)[number];
 export type IntentSubtype = (typeof INTENT_SUBTYPES)[number];

@@ -3,12 +3,13 @@
  * tfjs-node where installed, else wasm, unless configured. Without a selection tfjs falls back to its
  * pure-JS cpu backend, about 10x slower.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tfjs.js';
 import type { TfjsBackend } from './config.js';
 import { ConfigError } from './errors.js';
 
 async function tryTfjsNode(): Promise<boolean> {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened on purpose: an optional package TypeScript must not resolve
     await import('@tensorflow/tfjs-node' as string);
     return tf.findBackend('tensorflow') !== undefined;
   } catch {

@@ -3,15 +3,11 @@
  * heads on a user's labelled JSONL or CSV, without retraining them, and write a new artifact version.
  */
 import { basename } from 'node:path';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { loadArtifacts } from '../shared/artifacts/load-artifacts.js';
 import { calibrationFile, type StoredCalibration } from '../shared/artifacts/layout.js';
-import { loadConfig, type AppConfig } from '../shared/config.js';
-import { isMainModule, runCli } from '../shared/cli-runner.js';
+import { type AppConfig } from '../shared/config.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createJobEncoder } from '../shared/encoder/create-encoder.js';
-import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
 import { queryFeatures } from '../shared/features/feature-set.js';
 import { sha256File } from '../shared/hash.js';
@@ -22,7 +18,7 @@ import { jsonBytes } from './artifacts/write-artifacts.js';
 import { readIntentRows } from './data/load-training-data.js';
 import { fitCalibration } from './fit-calibration.js';
 import { confidencesOf, labelledLogits } from './fit-head-group.js';
-import { pickThreshold } from './pick-threshold.js';
+import { pickThreshold } from '../shared/math/pick-threshold.js';
 
 export interface CalibrateOptions {
   config: AppConfig;
@@ -78,17 +74,4 @@ export async function calibrate(options: CalibrateOptions) {
   });
   await encoder.dispose();
   return result;
-}
-
-if (isMainModule(import.meta.url)) {
-  await runCli(async () => {
-    const args = await withEncoderFlags(yargs(hideBin(process.argv)))
-      .option('data', { type: 'string', demandOption: true, describe: 'labelled JSONL or CSV (text plus intent_type / intent_subtype / decision_phase)' })
-      .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
-      .strict()
-      .parseAsync();
-    const config = loadConfig({ ...encoderOverrides(args), paths: { artifactsDir: args.out } });
-    const result = await calibrate({ config, dataFile: args.data });
-    console.log(`artifact version ${result.version} (from ${result.base}) written to ${result.dir}`);
-  });
 }

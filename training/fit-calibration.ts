@@ -6,6 +6,7 @@
  */
 import { calibratedProba, identityCalibration, type CalibrationMap, type CalibrationMethod } from '../shared/math/calibration.js';
 import { negativeLogLikelihood } from '../shared/math/metrics.js';
+import { Adam } from './adam.js';
 
 export interface CalibrationOptions {
   /** A label with fewer calibration rows than this shares the temperature instead of its own scale/bias. */
@@ -60,8 +61,10 @@ export function fitVectorScaling(
   const scale = new Array<number>(classes).fill(start);
   const bias = new Array<number>(classes).fill(0);
   // Full-batch Adam, deterministic; parameters of labels without enough rows stay at the temperature.
-  const moments = { ms: new Float64Array(classes), vs: new Float64Array(classes), mb: new Float64Array(classes), vb: new Float64Array(classes) };
-  const rate = 0.02;
+  const adam = { learningRate: 0.02, epsilon: 1e-8, precision: 'float64' } as const;
+  const scaleOptimizer = new Adam(classes, adam);
+  const biasOptimizer = new Adam(classes, adam);
+  const frozen = (k: number) => !free[k];
   for (let step = 1; step <= options.iterations; step++) {
     const gradScale = new Float64Array(classes);
     const gradBias = new Float64Array(classes);
@@ -74,18 +77,11 @@ export function fitVectorScaling(
       }
     });
     for (let k = 0; k < classes; k++) {
-      if (!free[k]) continue;
-      const gs = (gradScale[k] as number) / logits.length + options.regularisation * ((scale[k] as number) - start);
-      const gb = (gradBias[k] as number) / logits.length + options.regularisation * (bias[k] as number);
-      moments.ms[k] = 0.9 * (moments.ms[k] as number) + 0.1 * gs;
-      moments.vs[k] = 0.999 * (moments.vs[k] as number) + 0.001 * gs * gs;
-      moments.mb[k] = 0.9 * (moments.mb[k] as number) + 0.1 * gb;
-      moments.vb[k] = 0.999 * (moments.vb[k] as number) + 0.001 * gb * gb;
-      const correction1 = 1 - 0.9 ** step;
-      const correction2 = 1 - 0.999 ** step;
-      scale[k] = (scale[k] as number) - (rate * ((moments.ms[k] as number) / correction1)) / (Math.sqrt((moments.vs[k] as number) / correction2) + 1e-8);
-      bias[k] = (bias[k] as number) - (rate * ((moments.mb[k] as number) / correction1)) / (Math.sqrt((moments.vb[k] as number) / correction2) + 1e-8);
+      gradScale[k] = (gradScale[k] as number) / logits.length + options.regularisation * ((scale[k] as number) - start);
+      gradBias[k] = (gradBias[k] as number) / logits.length + options.regularisation * (bias[k] as number);
     }
+    scaleOptimizer.apply(scale, gradScale, frozen);
+    biasOptimizer.apply(bias, gradBias, frozen);
   }
   return { method: 'vector_scaling', scale, bias };
 }

@@ -13,7 +13,7 @@ import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
 import type { DesignMatrix } from './fit-linear-heads.js';
 import { fitJobs } from './fit-threads.js';
-import { pickThreshold, type ThresholdChoice } from './pick-threshold.js';
+import { pickThreshold, type ThresholdChoice } from '../shared/math/pick-threshold.js';
 
 /** One split's rows: texts, their embeddings, and per head a label index or -1. */
 export interface LabelledSplit {
@@ -61,8 +61,8 @@ export function designMatrix(features: readonly QueryFeatures[], spec: FeatureSp
   const columns = new Int32Array(rowStart[features.length] as number);
   const values = new Float32Array(columns.length);
   features.forEach((f, i) => {
-    columns.set(f.ngrams.indices, rowStart[i] as number);
-    values.set(f.ngrams.values, rowStart[i] as number);
+    columns.set(f.ngrams.indices, rowStart[i]);
+    values.set(f.ngrams.values, rowStart[i]);
   });
   const sparseDim = spec.kind === 'embedding+ngrams' ? (spec.ngrams?.buckets ?? 0) : 0;
   return { rows: features.length, denseDim, dense, sparseDim, rowStart, columns, values };

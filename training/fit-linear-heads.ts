@@ -6,9 +6,10 @@
  * non-zeros, since tfjs-wasm lacks the op sparse gradients need and densifying the n-gram block made
  * every step a [batch, 4608] x [4608, classes] product.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../shared/tfjs.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import { Rng } from '../shared/random.js';
+import { Adam } from './adam.js';
 
 /**
  * Training inputs: a dense block (the embeddings, row-major [rows, denseDim]) followed by a sparse
@@ -51,39 +52,6 @@ export function classWeights(targets: Int32Array, classes: number, balanced: boo
     total += 1;
   }
   return Float32Array.from(counts, (c) => (!balanced ? 1 : c > 0 ? total / (classes * c) : 0));
-}
-
-/** Adam as tfjs implements it (bias-corrected moments, epsilon outside the square root), on plain arrays. */
-class Adam {
-  private readonly m: Float32Array;
-  private readonly v: Float32Array;
-  private step = 0;
-
-  constructor(
-    size: number,
-    private readonly learningRate: number,
-    private readonly beta1 = 0.9,
-    private readonly beta2 = 0.999,
-    private readonly epsilon = 1e-7,
-  ) {
-    this.m = new Float32Array(size);
-    this.v = new Float32Array(size);
-  }
-
-  apply(params: Float32Array, grads: Float32Array): void {
-    this.step += 1;
-    const { beta1, beta2, epsilon, m, v } = this;
-    const scale1 = 1 / (1 - beta1 ** this.step);
-    const scale2 = 1 / (1 - beta2 ** this.step);
-    for (let i = 0; i < params.length; i++) {
-      const g = grads[i] as number;
-      const mi = beta1 * (m[i] as number) + (1 - beta1) * g;
-      const vi = beta2 * (v[i] as number) + (1 - beta2) * g * g;
-      m[i] = mi;
-      v[i] = vi;
-      params[i] = (params[i] as number) - (this.learningRate * mi * scale1) / (Math.sqrt(vi * scale2) + epsilon);
-    }
-  }
 }
 
 /** One mini-batch's dense block, row-major and transposed (tfjs-wasm's matMul with a transposed operand is far slower). */
@@ -166,7 +134,7 @@ export async function headGradients(
   const gradTensor = tf.tensor2d(gradLogits, [rows.length, classes]);
   const denseGradTensor = tf.matMul(dense.xsT, gradTensor);
   const weightGrads = new Float32Array(weights.length);
-  weightGrads.set((await denseGradTensor.data()) as Float32Array);
+  weightGrads.set((await denseGradTensor.data()));
   tf.dispose([gradTensor, denseGradTensor]);
   rows.forEach((row, i) => {
     const g = gradLogits.subarray(i * classes, (i + 1) * classes);
@@ -194,8 +162,8 @@ export async function fitLinearHeads(matrix: DesignMatrix, heads: readonly HeadT
     weights: new Float32Array(inputDim * head.labels.length),
     bias: new Float32Array(head.labels.length),
     classWeights: classWeights(head.targets, head.labels.length, options.classBalanced),
-    weightOptimizer: new Adam(inputDim * head.labels.length, options.learningRate),
-    biasOptimizer: new Adam(head.labels.length, options.learningRate),
+    weightOptimizer: new Adam(inputDim * head.labels.length, { learningRate: options.learningRate }),
+    biasOptimizer: new Adam(head.labels.length, { learningRate: options.learningRate }),
   }));
   const order = Array.from({ length: matrix.rows }, (_, i) => i);
 

@@ -8,8 +8,8 @@
  */
 import { buildAdContentModel, chooseAdContent, DEFAULT_RESOLVER_PARAMS, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
 import type { StoredResolver } from '../shared/artifacts/layout.js';
-import { lineage } from '../taxonomy/taxonomy.js';
-import { rowDistributions, type ResolverRows, type RowDistributions } from './ad-content-distributions.js';
+import { lineage } from '../shared/taxonomy/taxonomy.js';
+import { rowDistributions, type ResolverRows, type RowDistributions } from '../shared/ad-content/ad-content-distributions.js';
 
 export const INDEX_WEIGHTS = [0, 0.15, 0.3] as const;
 export const LEXICAL_WEIGHTS = [0, 0.05, 0.1, 0.2] as const;

@@ -1,7 +1,7 @@
 /** Texts embedded for the taxonomy index: each node's path, its name and its aliases (one entry each). */
 import { l2NormaliseInPlace } from '../shared/encoder/encoder.js';
-import type { Annotations } from '../taxonomy/annotations.js';
-import { PATH_SEPARATOR, type Taxonomy } from '../taxonomy/taxonomy.js';
+import type { Annotations } from '../shared/taxonomy/annotations.js';
+import { PATH_SEPARATOR, type Taxonomy } from '../shared/taxonomy/taxonomy.js';
 
 export const MAX_ALIASES_PER_NODE = 8;
 

@@ -3,20 +3,16 @@
  * report, written as one new artifact version (artifacts/<version>/) that artifacts/current.json names.
  * Flags: --data FILE (a user's labelled intent file), --out DIR, --seed N, --encoder, --features.
  */
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../shared/tfjs.js';
 import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
-import { DEFAULT_CONFIG, loadConfig, type AppConfig } from '../shared/config.js';
-import { isMainModule, runCli } from '../shared/cli-runner.js';
+import { type AppConfig } from '../shared/config.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createJobEncoder } from '../shared/encoder/create-encoder.js';
-import { encoderOverrides, withEncoderFlags } from '../shared/encoder/encoder-options.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
 import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
 import { startProgress } from '../shared/progress.js';
-import { verifyTaxonomyFile } from '../scripts/setup-taxonomy.js';
-import { loadTaxonomySources, type Annotations, type TaxonomySources } from '../taxonomy/annotations.js';
+import { verifyTaxonomyFile } from '../shared/taxonomy/taxonomy-file.js';
+import { loadTaxonomySources, type Annotations, type TaxonomySources } from '../shared/taxonomy/annotations.js';
 import { sha256Hex } from '../shared/hash.js';
 import { jsonBytes, removeStaleArtifactTemporaries, writeArtifactVersion, type ArtifactFile, type ManifestDraft } from './artifacts/write-artifacts.js';
 import { deriveVersion } from './artifacts/derive-version.js';
@@ -38,7 +34,7 @@ import { fitResolver } from './fit-resolver.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
-import { ablationMarkdown, ablationTable, adContentAblation } from './evaluation/ad-content-ablation.js';
+import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
 import { NATURAL_EVAL_FILE, readAdContentEvalRows } from './data/ad-content-eval-rows.js';
 import type { Split } from '../shared/splits.js';
 
@@ -243,11 +239,12 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     feature_sets: {},
     taxonomy_sha256: taxonomy.sha256,
     training_data: [],
-    hyperparameters: {},
+    // The effective training configuration (defaults <- --config file <- flags), as `query-intent train --config` reads it.
+    hyperparameters: { training_config: training },
     seed: training.seed,
     labels: {},
     thresholds: {},
-    library_versions: { '@tensorflow/tfjs': tf.version.tfjs },
+    library_versions: { '@tensorflow/tfjs-core': tf.version_core },
   };
   const written = stages.size === STAGES.length ? await writeFresh(paths.artifactsDir, shared, outputs) : await writeDerived(paths.artifactsDir, shared, outputs, [...stages]);
   await encoder.dispose();
@@ -315,30 +312,4 @@ async function writeDerived(artifactsDir: string, shared: ManifestDraft, outputs
 
 function annotationsDigest(annotations: Annotations): string {
   return sha256Hex(JSON.stringify({ nodes: [...annotations.nodes.entries()], regulated: [...annotations.regulated.entries()], extensions: annotations.extensions, polysemy: annotations.polysemy }));
-}
-
-function summaryTable(result: TrainResult): string {
-  const rows = result.reports.map((r) => `${r.head.padEnd(16)} ${String(r.test.raw.n).padStart(6)} ${r.test.calibrated.accuracy.toFixed(3).padStart(9)} ${r.test.calibrated.macro_f1.toFixed(3).padStart(9)} ${r.test.raw.ece.toFixed(3).padStart(8)} ${r.test.calibrated.ece.toFixed(3).padStart(8)} ${r.threshold.value.toFixed(2).padStart(9)}`);
-  return [`${'head'.padEnd(16)} ${'n'.padStart(6)} ${'accuracy'.padStart(9)} ${'macro-F1'.padStart(9)} ${'ECE raw'.padStart(8)} ${'ECE cal'.padStart(8)} ${'threshold'.padStart(9)}`, ...rows].join('\n');
-}
-
-if (isMainModule(import.meta.url)) {
-  await runCli(async () => {
-    const args = await withEncoderFlags(yargs(hideBin(process.argv)))
-      .option('data', { type: 'string', describe: 'labelled intent file (JSONL or CSV) to train on instead of data/intent/' })
-      .option('out', { type: 'string', describe: 'artifacts folder (default artifacts/; env ARTIFACTS_DIR)' })
-      .option('seed', { type: 'number', describe: 'random seed for shuffling' })
-      .option('features', { type: 'string', describe: `intent head feature set, skipping selection (one of: ${DEFAULT_CONFIG.training.intentSelection.candidates.map((c) => c.name).join(', ')})` })
-      .option('stage', { type: 'string', choices: STAGES, array: true, describe: 'run only these stages (the others carry over from the current version)' })
-      .strict()
-      .parseAsync();
-    const config = loadConfig({
-      ...encoderOverrides(args),
-      paths: { artifactsDir: args.out },
-      training: { seed: args.seed, features: args.features },
-    });
-    const result = await train({ config, dataFile: args.data, stages: args.stage as Stage[] | undefined });
-    console.log(`\nartifact version ${result.version} written to ${result.dir} in ${result.seconds.toFixed(0)} s (test split)\n`);
-    console.log(summaryTable(result));
-  });
 }

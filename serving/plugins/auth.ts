@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../api-error.js';
-import { globalPlugin } from './global-plugin.js';
+import fp from 'fastify-plugin';
 
 export const OPEN_ROUTES: ReadonlySet<string> = new Set(['/health', '/version']);
 
@@ -15,7 +15,7 @@ export interface AuthPluginOptions {
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
-export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, { apiKey }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { apiKey }) => {
   if (apiKey === undefined) return;
   const expected = digest(apiKey);
   app.addHook('onRequest', async (request) => {
@@ -31,4 +31,4 @@ export const authPlugin = globalPlugin<AuthPluginOptions>('auth', async (app, { 
       );
     }
   });
-});
+}, { name: 'auth' });

@@ -11,7 +11,7 @@ import { ApiError, type ErrorBody } from '../api-error.js';
 import { BatcherClosedError } from '../batcher.js';
 import { NotReadyError } from '../classifier-service.js';
 import { EncoderWorkerError } from '../encoder-pool.js';
-import { globalPlugin } from './global-plugin.js';
+import fp from 'fastify-plugin';
 import { ClientGoneError } from './limits.js';
 
 export interface ErrorsPluginOptions {
@@ -149,7 +149,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   socket.destroy();
 }
 
-export const errorsPlugin = globalPlugin<ErrorsPluginOptions>('errors', async (app, options) => {
+export const errorsPlugin = fp<ErrorsPluginOptions>(async (app, options) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
@@ -186,4 +186,4 @@ export const errorsPlugin = globalPlugin<ErrorsPluginOptions>('errors', async (a
     }
     return send(reply, apiError);
   });
-});
+}, { name: 'errors' });

@@ -11,7 +11,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../api-error.js';
-import { globalPlugin } from './global-plugin.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +47,7 @@ function sendTimeout(reply: FastifyReply, error: ApiError): void {
   reply.code(error.statusCode).type('application/json; charset=utf-8').serializer(JSON.stringify).send(error.body());
 }
 
-export const limitsPlugin = globalPlugin<LimitsPluginOptions>('limits', async (app, { requestTimeoutMs }) => {
+export const limitsPlugin = fp<LimitsPluginOptions>(async (app, { requestTimeoutMs }) => {
   app.decorateRequest('cancel', null as unknown as AbortSignal);
 
   const timers = new WeakMap<object, NodeJS.Timeout>();
@@ -78,4 +78,4 @@ export const limitsPlugin = globalPlugin<LimitsPluginOptions>('limits', async (a
     const problem = contentTypeProblem(request.headers['content-type']);
     if (problem) throw new ApiError('unsupported_media_type', problem);
   });
-});
+}, { name: 'limits' });

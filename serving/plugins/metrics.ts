@@ -9,7 +9,7 @@ import { FALLBACK_REASONS } from '../../shared/policy/fallback.js';
 import { MONETIZATION_ELIGIBILITIES } from '../../shared/policy/policy.js';
 import type { BatchInfo } from '../classifier-service.js';
 import type { EncoderPoolStats } from '../encoder-pool.js';
-import { globalPlugin } from './global-plugin.js';
+import fp from 'fastify-plugin';
 
 /** Route label of requests no route matched (404/405), so arbitrary URLs cannot grow the label set. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -133,7 +133,7 @@ export interface MetricsPluginOptions {
   metrics: ServiceMetrics;
 }
 
-export const metricsPlugin = globalPlugin<MetricsPluginOptions>('metrics', async (app, { metrics }) => {
+export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics }) => {
   app.addHook('onRequest', async (_request, reply) => {
     metrics.inFlight.inc();
     // 'close' fires once whether the response finished or the client went away.
@@ -143,4 +143,4 @@ export const metricsPlugin = globalPlugin<MetricsPluginOptions>('metrics', async
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
     metrics.observeRequest({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-});
+}, { name: 'metrics' });

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { globalPlugin } from './global-plugin.js';
+import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -48,7 +48,7 @@ export interface RequestLoggingOptions {
   hashSecret: string | undefined;
 }
 
-export const requestLoggingPlugin = globalPlugin<RequestLoggingOptions>('request-logging', async (app, { logQueries, hashSecret }) => {
+export const requestLoggingPlugin = fp<RequestLoggingOptions>(async (app, { logQueries, hashSecret }) => {
   const secret = hashSecret ?? randomBytes(32);
   if (hashSecret === undefined && !logQueries) app.log.info('LOG_HASH_SECRET not set: query identifiers in logs use a random per-process key (they do not match across restarts)');
   app.decorateRequest('queryLog', function (this: FastifyRequest, texts: readonly string[]) {
@@ -57,4 +57,4 @@ export const requestLoggingPlugin = globalPlugin<RequestLoggingOptions>('request
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-});
+}, { name: 'request-logging' });

@@ -1,12 +1,16 @@
 /** POST /classify/batch: 1 to 64 queries in, one envelope per query out, in order. */
 import type { FastifyPluginAsync } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type classifyBatchRequestSchema from '../../schemas/classify-batch-request.schema.js';
 import { classifyTexts } from '../classify-texts.js';
 import { errorResponses } from '../route-schemas.js';
 import { ref } from '../schemas.js';
 import { trimTexts } from '../trim-texts.js';
 
+type ClassifyBatchRequest = FromSchema<typeof classifyBatchRequestSchema>;
+
 export const classifyBatchRoute: FastifyPluginAsync = async (app) => {
-  app.post(
+  app.post<{ Body: ClassifyBatchRequest }>(
     '/classify/batch',
     {
       schema: {
@@ -18,7 +22,7 @@ export const classifyBatchRoute: FastifyPluginAsync = async (app) => {
       preValidation: trimTexts,
     },
     async (request, reply) => {
-      const { texts } = request.body as { texts: string[] };
+      const { texts } = request.body;
       const results = await classifyTexts(app, request, reply, texts);
       return results ? { results } : reply;
     },

@@ -1,12 +1,16 @@
 /** POST /classify: one query in, its validated decision envelope out. */
 import type { FastifyPluginAsync } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type classifyRequestSchema from '../../schemas/classify-request.schema.js';
 import { classifyTexts } from '../classify-texts.js';
 import { errorResponses } from '../route-schemas.js';
 import { ref } from '../schemas.js';
 import { trimTexts } from '../trim-texts.js';
 
+type ClassifyRequest = FromSchema<typeof classifyRequestSchema>;
+
 export const classifyRoute: FastifyPluginAsync = async (app) => {
-  app.post(
+  app.post<{ Body: ClassifyRequest }>(
     '/classify',
     {
       schema: {
@@ -18,7 +22,7 @@ export const classifyRoute: FastifyPluginAsync = async (app) => {
       preValidation: trimTexts,
     },
     async (request, reply) => {
-      const { text } = request.body as { text: string };
+      const { text } = request.body;
       const envelopes = await classifyTexts(app, request, reply, [text]);
       return envelopes ? envelopes[0] : reply;
     },

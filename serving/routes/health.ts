@@ -10,7 +10,7 @@ import { dirname, relative } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { AD_CONTENT_HEAD } from '../../shared/artifacts/layout.js';
 import { INTENT_HEADS } from '../../shared/labels.js';
-import { PACKAGE_VERSION } from '../../shared/pipeline/classifier-runtime.js';
+import { packageVersion } from '../../shared/pipeline/classifier-runtime.js';
 import { degradedReasons, redactPaths, type ClassifierService } from '../classifier-service.js';
 import { ref } from '../schemas.js';
 
@@ -54,7 +54,7 @@ export function healthReport(service: ClassifierService): HealthReport {
       service.state === 'loading'
         ? 'loading artifacts and warming up the encoder'
         : `the classifier failed to load: ${redactPaths(service.failure?.message ?? 'unknown error', runtime?.artifacts.dir ?? '\0')}`;
-    return { status: 'unavailable', system_version: runtime?.systemVersion ?? PACKAGE_VERSION, reasons: [reason], heads, ...workers };
+    return { status: 'unavailable', system_version: runtime?.systemVersion ?? packageVersion(), reasons: [reason], heads, ...workers };
   }
   const root = dirname(runtime.artifacts.dir);
   const intent = INTENT_HEADS.map((head) => ({ head, ...headPaths(root, runtime.artifacts.intentHeads[head]), ready: true, calibrated: runtime.artifacts.intentHeads[head].calibration !== undefined }));

@@ -1,8 +1,8 @@
 /** GET /version (outside auth): the classifier and envelope-schema versions, the artifact, the encoder and every effective limit. */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_SCHEMA_VERSION } from '../../shared/envelope/schema-version.js';
-import { PACKAGE_VERSION } from '../../shared/pipeline/classifier-runtime.js';
-import { TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
+import { packageVersion } from '../../shared/pipeline/classifier-runtime.js';
+import { TAXONOMY_VERSION } from '../../shared/taxonomy/taxonomy.js';
 import { errorResponses } from '../route-schemas.js';
 import { ref, REQUEST_LIMITS } from '../schemas.js';
 
@@ -19,7 +19,7 @@ export const versionRoute: FastifyPluginAsync = async (app) => {
       const runtime = app.classifier.runtime;
       const { requestTimeoutMs, bodyLimitBytes } = app.servingConfig;
       return {
-        system_version: runtime?.systemVersion ?? PACKAGE_VERSION,
+        system_version: runtime?.systemVersion ?? packageVersion(),
         api_schema_version: API_SCHEMA_VERSION,
         ...(runtime ? { artifact_version: runtime.artifacts.version, encoder_id: runtime.encoder.id, policy_version: runtime.policy.policy_version } : {}),
         taxonomy_version: TAXONOMY_VERSION,

@@ -10,14 +10,14 @@ import { splitContrast, type ContrastSplit } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
 import { queryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tfjs.js';
 import { stemmer } from 'stemmer';
 import { addSparseLogits, headLogits } from '../heads/linear-head.js';
 import { calibratedProba } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
-import { lineage, type Taxonomy, type TaxonomyNode } from '../../taxonomy/taxonomy.js';
-import type { RegulatedEntry } from '../../taxonomy/annotations.js';
-import { regulatedVerticalOf } from '../../taxonomy/annotations.js';
+import { lineage, type Taxonomy, type TaxonomyNode } from '../taxonomy/taxonomy.js';
+import type { RegulatedEntry } from '../taxonomy/annotations.js';
+import { regulatedVerticalOf } from '../taxonomy/annotations.js';
 
 export interface ResolverParams {
   /** Share of the index distribution in the mixture with the classifier's probabilities. */

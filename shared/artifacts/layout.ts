@@ -1,4 +1,6 @@
 /** Fixed file names inside one artifact version, and the JSON shapes stored in them (snake_case on disk). */
+import type { FromSchema } from 'json-schema-to-ts';
+import type manifestSchema from '../../schemas/manifest.schema.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import type { CalibrationMethod } from '../math/calibration.js';
 import type { StoredDtype } from './binary.js';
@@ -63,35 +65,11 @@ export interface StoredResolver {
   search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
 }
 
-export interface ManifestFile {
-  path: string;
-  sha256: string;
-  bytes: number;
-  /** Optional files may be absent (the head then serves uncalibrated); present ones must match. */
-  optional?: boolean;
-}
-
-export interface ThresholdRecord {
-  threshold: number;
-  target_precision: number;
-  target_met: boolean;
-  floor: number;
-}
-
-export interface Manifest {
-  schema_version: typeof MANIFEST_SCHEMA_VERSION;
-  version: string;
-  encoder: { id: string; fingerprint: string; dim: number };
-  feature_sets: Record<string, FeatureSpec>;
-  taxonomy_sha256: string;
-  training_data: Array<{ path: string; sha256: string; rows: number }>;
-  hyperparameters: Record<string, unknown>;
-  seed: number;
-  labels: Record<string, string[]>;
-  thresholds: Record<string, ThresholdRecord>;
-  library_versions: Record<string, string>;
-  files: ManifestFile[];
-}
+/** manifest.json, typed from its schema (schemas/manifest.schema.ts). */
+export type Manifest = FromSchema<typeof manifestSchema>;
+/** Optional files may be absent (the head then serves uncalibrated); present ones must match. */
+export type ManifestFile = Manifest['files'][number];
+export type ThresholdRecord = Manifest['thresholds'][string];
 
 /** artifacts/current.json */
 export interface CurrentPointer {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IntegrityError } from '../errors.js';
-import { createAjv, formatAjvErrors, readSchema } from '../envelope/schema-ajv.js';
+import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import { sha256Hex } from '../hash.js';
 import type { LinearHead } from '../heads/linear-head.js';
@@ -64,7 +64,7 @@ export interface LoadOptions {
   encoderFingerprint?: string;
 }
 
-const validateManifest = createAjv().compile<Manifest>(readSchema('manifest.schema.json'));
+const manifestValidator = lazyValidator<Manifest>('manifest.schema.json');
 
 async function readJson<T>(path: string): Promise<T> {
   try {
@@ -134,6 +134,7 @@ export async function loadArtifacts(artifactsDir: string, options: LoadOptions =
   const version = options.version ?? (await currentVersion(artifactsDir));
   const dir = join(artifactsDir, version);
   const manifest = await readJson<Manifest>(join(dir, MANIFEST_FILE));
+  const validateManifest = manifestValidator();
   if (!validateManifest(manifest)) throw new IntegrityError(`${join(dir, MANIFEST_FILE)} is not a valid manifest: ${formatAjvErrors(validateManifest.errors)}`);
   if (manifest.schema_version !== MANIFEST_SCHEMA_VERSION || manifest.version !== version) {
     throw new IntegrityError(`${join(dir, MANIFEST_FILE)}: manifest schema ${manifest.schema_version} / version ${manifest.version} does not match ${MANIFEST_SCHEMA_VERSION} / ${version}`);

@@ -26,7 +26,7 @@ export async function createParallelEncoder(config: EncoderConfig, threads: numb
       for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
         const chunk = texts.slice(start, start + CHUNK_TEXTS);
         const vectors = await thread.embed(chunk, options.batchSize === undefined ? {} : { batchSize: options.batchSize });
-        vectors.forEach((v, i) => (out[(start as number) + i] = v));
+        vectors.forEach((v, i) => (out[start + i] = v));
         done += chunk.length;
         options.onProgress?.(done, texts.length);
       }

@@ -4,14 +4,59 @@
  *
  * `config.model` is either a local model folder (used when it exists on disk; loaded with local files only, so no
  * network request is ever made) or a Hugging Face Hub id (downloaded into, or read from, the library's own cache).
+ *
+ * `@huggingface/transformers` (with onnxruntime and sharp, ~450 MB) is an extra, not a dependency: a plain
+ * `npm install` leaves it out, and asking for this backend without it is a ConfigError naming the install command
+ * (README: "The transformers encoder").
  */
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import { env, ModelRegistry, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
 import type { EncoderConfig } from '../config.js';
 import { ConfigError } from '../errors.js';
 import { sha256File, sha256OfParts } from '../hash.js';
+import { withOptionalPackages } from '../optional-package.js';
 import { embedInBatches, rowsOf, type Encoder } from './encoder.js';
+
+/** The extra and the version range this adapter is written against. */
+export const TRANSFORMERS_PACKAGE = '@huggingface/transformers';
+export const TRANSFORMERS_RANGE = '^4.3.1';
+
+/** The part of the transformers.js API this adapter uses (typed here because the package may be absent at type-check time). */
+export interface TransformersEnv {
+  useFSCache: boolean;
+  cacheDir: string | null;
+  allowLocalModels: boolean;
+  localModelPath: string;
+  allowRemoteModels: boolean;
+  fetch: (input: string | URL, init?: unknown) => Promise<unknown>;
+}
+interface PooledOutput {
+  dims: number[];
+  data: unknown;
+  type: string;
+  dispose(): void;
+}
+interface FeatureExtractionPipeline {
+  (texts: string[], options: { pooling: 'mean'; normalize: boolean }): Promise<PooledOutput>;
+  dispose(): Promise<void>;
+}
+interface PipelineOptions {
+  dtype: string;
+  device: string;
+  local_files_only?: boolean;
+}
+export interface TransformersModule {
+  env: TransformersEnv;
+  ModelRegistry: { get_pipeline_files(task: string, model: string, options: PipelineOptions): Promise<string[]> };
+  pipeline(task: 'feature-extraction', model: string, options: PipelineOptions): Promise<FeatureExtractionPipeline>;
+}
+
+/** The transformers.js module, or a ConfigError saying how to install it. */
+export async function loadTransformers(): Promise<TransformersModule> {
+  // onnxruntime-node's postinstall would otherwise try to download CUDA libraries on linux/x64.
+  const transformers = [{ name: TRANSFORMERS_PACKAGE, range: TRANSFORMERS_RANGE, installEnv: 'ONNXRUNTIME_NODE_INSTALL=skip' }];
+  return withOptionalPackages(transformers, 'the transformers encoder (ENCODER_BACKEND=transformers; about 450 MB with onnxruntime)', async () => (await import(TRANSFORMERS_PACKAGE as string)) as TransformersModule);
+}
 
 const TASK = 'feature-extraction';
 const DTYPE = 'fp32';
@@ -60,7 +105,7 @@ function oneLine(error: unknown): string {
  * Where the loaded copy of `file` lives. A folder model is read in place; for a Hub id transformers.js looks in
  * its file cache (`env.cacheDir/<id>/<file>`) first, then under `env.localModelPath/<id>/<file>`.
  */
-async function locateFile(source: ModelSource, file: string): Promise<string | undefined> {
+async function locateFile(env: TransformersEnv, source: ModelSource, file: string): Promise<string | undefined> {
   const candidates = source.local
     ? [join(source.ref, file)]
     : [
@@ -78,13 +123,13 @@ async function locateFile(source: ModelSource, file: string): Promise<string | u
 }
 
 /** SHA-256 over [relative name, file digest] of every file the pipeline loaded (config, tokenizer, ONNX weights). */
-async function fingerprintModel(source: ModelSource): Promise<string> {
+async function fingerprintModel({ env, ModelRegistry }: TransformersModule, source: ModelSource): Promise<string> {
   // The same (memoised) file list `pipeline()` itself resolved: config.json, onnx/model.onnx (+ external data
   // chunks when the config declares them), and tokenizer.json + tokenizer_config.json when the latter exists.
   const files = await ModelRegistry.get_pipeline_files(TASK, source.ref, { dtype: DTYPE, device: DEVICE });
   const parts = await Promise.all(
     files.map(async (file): Promise<[string, string]> => {
-      const path = await locateFile(source, file);
+      const path = await locateFile(env, source, file);
       if (!path) {
         throw new ConfigError(`transformers encoder model "${source.name}": cannot find its loaded file "${file}" on disk to fingerprint it`);
       }
@@ -100,10 +145,11 @@ export async function createTransformersEncoder(config: EncoderConfig): Promise<
     throw new ConfigError('the transformers encoder needs a model: set ENCODER_MODEL or --encoder-model to a Hub id or a local folder');
   }
   const source = await resolveModelSource(model);
+  const transformers = await loadTransformers();
 
   let extractor: FeatureExtractionPipeline;
   try {
-    extractor = await pipeline(TASK, source.ref, {
+    extractor = await transformers.pipeline(TASK, source.ref, {
       dtype: DTYPE,
       device: DEVICE,
       // A folder is read in place and never looked up remotely; a Hub id may download into the library cache
@@ -132,7 +178,7 @@ export async function createTransformersEncoder(config: EncoderConfig): Promise<
   let fingerprint: string;
   try {
     ({ dim } = await run([DIM_PROBE_TEXT]));
-    fingerprint = await fingerprintModel(source);
+    fingerprint = await fingerprintModel(transformers, source);
   } catch (error) {
     await extractor.dispose().catch(() => undefined);
     if (error instanceof ConfigError) throw error;

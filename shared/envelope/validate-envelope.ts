@@ -1,10 +1,10 @@
 /**
  * The response-schema check every envelope passes before it is returned (spec 1.7.7, 7).
- * schemas/envelope.schema.json is compiled once, with ajv's 2020-12 dialect in strict mode.
+ * schemas/envelope.schema.ts is compiled once, with ajv's 2020-12 dialect in strict mode.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Envelope } from './envelope-types.js';
-import { createAjv, formatAjvErrors, readSchema } from './schema-ajv.js';
+import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 
 export const ENVELOPE_SCHEMA_FILE = 'envelope.schema.json';
 
@@ -19,14 +19,15 @@ export class EnvelopeValidationError extends Error {
   }
 }
 
-const validate = createAjv().compile<Envelope>(readSchema(ENVELOPE_SCHEMA_FILE));
+const envelopeValidator = lazyValidator<Envelope>(ENVELOPE_SCHEMA_FILE);
 
 /** True when the value matches the envelope schema. */
 export function isValidEnvelope(value: unknown): value is Envelope {
-  return validate(value);
+  return envelopeValidator()(value);
 }
 
 /** Throws EnvelopeValidationError (carrying ajv's errors) unless the value matches the schema. */
 export function validateEnvelope(value: unknown): asserts value is Envelope {
+  const validate = envelopeValidator();
   if (!validate(value)) throw new EnvelopeValidationError([...(validate.errors ?? [])]);
 }

@@ -3,21 +3,20 @@
  * Layout of the input vector: [embedding (dim) | n-gram buckets (scaled by ngramWeight)].
  */
 import { splitContrast, type ContrastSplit } from './contrast.js';
-import { hashedNgrams, type NgramSpec, type SparseVector } from './ngram-features.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import manifestSchema from '../../schemas/manifest.schema.js';
+import { hashedNgrams, type SparseVector } from './ngram-features.js';
 
-export type FeatureKind = 'embedding' | 'embedding+ngrams';
+/**
+ * How a head's input is built, as the manifest stores it (schemas/manifest.schema.ts, `featureSet`):
+ * `ngrams` is present when kind is `embedding+ngrams`; `ngramWeight` weighs the unit-norm n-gram block
+ * against the unit-norm embedding; `ngramScope` says which words the n-grams see: the whole query
+ * (default) or only what it asks for (contrast.ts).
+ */
+export type FeatureSpec = FromSchema<typeof manifestSchema>['feature_sets'][string];
+export type FeatureKind = FeatureSpec['kind'];
 
-export interface FeatureSpec {
-  kind: FeatureKind;
-  /** Present when kind is `embedding+ngrams`. */
-  ngrams?: NgramSpec;
-  /** Weight of the (unit-norm) n-gram block relative to the (unit-norm) embedding. */
-  ngramWeight?: number;
-  /** Which words the n-grams see: the whole query (default) or only what it asks for (contrast.ts). */
-  ngramScope?: NgramScope;
-}
-
-export const NGRAM_SCOPES = ['query', 'wanted'] as const;
+export const NGRAM_SCOPES = manifestSchema.$defs.featureSet.properties.ngramScope.enum;
 export type NgramScope = (typeof NGRAM_SCOPES)[number];
 
 /** One query's features: the dense embedding plus the sparse n-gram block (empty when unused). */
@@ -38,11 +37,4 @@ export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float3
   const sparse = hashedNgrams(spec.ngramScope === 'wanted' ? (contrast ?? splitContrast(text)).wanted : text, spec.ngrams);
   const weight = spec.ngramWeight ?? 1;
   return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
-}
-
-/** Write one query's features as a dense row (training builds its design matrix with this). */
-export function writeDenseRow(features: QueryFeatures, target: Float32Array, offset: number): void {
-  target.set(features.embedding, offset);
-  const ngramOffset = offset + features.embedding.length;
-  features.ngrams.indices.forEach((index, k) => (target[ngramOffset + index] = features.ngrams.values[k] as number));
 }

@@ -1,21 +1,18 @@
 /**
- * Hashed lexical n-gram features: word 1-2-grams and character 3-5-grams, signed feature hashing
- * into a fixed number of buckets, log-scaled counts, L2-normalised. Deterministic across platforms
- * (FNV-1a over UTF-16 code units).
+ * Hashed lexical n-gram features: word and character n-grams of the lengths the spec names (the
+ * training config sets them), signed feature hashing into a fixed number of buckets, log-scaled
+ * counts, L2-normalised. Deterministic across platforms (FNV-1a over UTF-16 code units).
  */
+import type { FromSchema } from 'json-schema-to-ts';
+import type manifestSchema from '../../schemas/manifest.schema.js';
 
-export interface NgramSpec {
-  buckets: number;
-  wordNgrams: readonly number[];
-  charNgrams: readonly number[];
-}
+/** Buckets and n-gram lengths, as the manifest stores them (schemas/manifest.schema.ts, `featureSet.ngrams`). */
+export type NgramSpec = NonNullable<FromSchema<typeof manifestSchema>['feature_sets'][string]['ngrams']>;
 
 export interface SparseVector {
   indices: Int32Array;
   values: Float32Array;
 }
-
-export const DEFAULT_NGRAM_SPEC: NgramSpec = { buckets: 8192, wordNgrams: [1, 2], charNgrams: [3, 4, 5] };
 
 function fnv1a(text: string, seed: number): number {
   let hash = 0x811c9dc5 ^ seed;

@@ -176,6 +176,12 @@ export interface PathMetrics {
 
 const samePrefix = (a: readonly string[], b: readonly string[], k: number) => a.length >= k && b.length >= k && a.slice(0, k).every((cell, i) => cell === b[i]);
 
+/** Parent-safe: `predicted` is non-empty and a prefix of `gold` (the gold node or one of its ancestors). */
+export const isParentSafe = (predicted: readonly string[], gold: readonly string[]): boolean => predicted.length > 0 && samePrefix(predicted, gold, predicted.length);
+
+/** The same node: equal paths. */
+export const isExactPath = (predicted: readonly string[], gold: readonly string[]): boolean => predicted.length === gold.length && samePrefix(predicted, gold, gold.length);
+
 /** Hierarchical agreement of predicted and gold taxonomy paths (tier cells, tier 1 first); an empty prediction matches nothing. */
 export function pathMetrics(predicted: readonly (readonly string[])[], gold: readonly (readonly string[])[], maxDepth = 4): PathMetrics {
   const n = gold.length;
@@ -186,8 +192,8 @@ export function pathMetrics(predicted: readonly (readonly string[])[], gold: rea
   let goldDepth = 0;
   gold.forEach((g, i) => {
     const p = predicted[i] ?? [];
-    if (p.length === g.length && samePrefix(p, g, g.length)) exact += 1;
-    if (p.length > 0 && samePrefix(p, g, p.length)) parentSafe += 1;
+    if (isExactPath(p, g)) exact += 1;
+    if (isParentSafe(p, g)) parentSafe += 1;
     depth += p.length;
     goldDepth += g.length;
   });

@@ -26,7 +26,7 @@ import { classifyEmbeddedSettled, type ClassifyOptions } from './classify-query.
 export const BULK_FORMATS = ['jsonl', 'csv'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
 
-/** The HTTP API's limit (schemas/classify-request.schema.json), applied after trimming. */
+/** The HTTP API's limit (schemas/classify-request.schema.ts), applied after trimming. */
 export const MAX_TEXT_CHARS = 5000;
 
 /** One input row, parsed: its text, or why it cannot be classified. */

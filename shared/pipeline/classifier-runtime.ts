@@ -10,11 +10,17 @@ import { PROJECT_ROOT, type AppConfig } from '../config.js';
 import { createEncoder } from '../encoder/create-encoder.js';
 import type { Encoder } from '../encoder/encoder.js';
 import { buildAdContentModel, resolverParamsOf, type AdContentModel } from '../ad-content/resolve-ad-content.js';
-import { DEFAULT_POLICY, type DecisionPolicy } from '../policy/decision-policy.js';
+import { defaultPolicy, type DecisionPolicy } from '../policy/decision-policy.js';
 import type { HeadName } from '../labels.js';
-import { loadTaxonomySources, type TaxonomySources } from '../../taxonomy/annotations.js';
+import { loadTaxonomySources, type TaxonomySources } from '../taxonomy/annotations.js';
 
-export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+let version: string | undefined;
+
+/** package.json's version, read on first use. */
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
 
 export interface ClassifierRuntime {
   encoder: Encoder;
@@ -57,7 +63,7 @@ async function loadAdContentModel(
 export async function loadClassifierRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<ClassifierRuntime> {
   const encoder = options.encoder ?? (await createEncoder(config.encoder));
   const artifacts = await loadArtifacts(config.paths.artifactsDir, { encoderFingerprint: encoder.fingerprint, ...(options.version ? { version: options.version } : {}) });
-  const policy = options.policy ?? DEFAULT_POLICY;
+  const policy = options.policy ?? defaultPolicy();
   const trained = artifacts.manifest.thresholds;
   const thresholds = {
     intent_type: trained.intent_type?.threshold ?? policy.default_thresholds.intent_type,
@@ -66,5 +72,5 @@ export async function loadClassifierRuntime(config: AppConfig, options: RuntimeO
     ad_content: trained[AD_CONTENT_HEAD]?.threshold ?? policy.default_thresholds.ad_content,
   };
   const { model, problem } = await loadAdContentModel(config, artifacts, thresholds.ad_content, options.taxonomy);
-  return { encoder, artifacts, adContent: model, adContentProblem: problem, policy, thresholds, systemVersion: `${PACKAGE_VERSION}+${artifacts.version}` };
+  return { encoder, artifacts, adContent: model, adContentProblem: problem, policy, thresholds, systemVersion: `${packageVersion()}+${artifacts.version}` };
 }

@@ -3,7 +3,7 @@
  * features (label = argmax of calibrated scores); calibration and threshold gating; commercial score,
  * ad_content, fallback, policy and opportunity (buildEnvelope); schema validation before returning.
  */
-import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../../taxonomy/taxonomy.js';
+import { TAXONOMY_NAME, TAXONOMY_VERSION } from '../taxonomy/taxonomy.js';
 import { chooseAdContent, scoreAdContent, scoreAdContentBatch, type AdContentResolution, type AdContentScores } from '../ad-content/resolve-ad-content.js';
 import type { LoadedHead } from '../artifacts/load-artifacts.js';
 import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelope.js';
@@ -97,11 +97,6 @@ export function envelopeFromInput(runtime: ClassifierRuntime, input: EnvelopeInp
   });
   validateEnvelope(envelope);
   return envelope;
-}
-
-/** Everything after the encoder, for one text and its embedding. */
-export function envelopeFor(runtime: ClassifierRuntime, text: string, embedding: Float32Array, options: ClassifyOptions = {}): Envelope {
-  return envelopeFromInput(runtime, envelopeInputFor(runtime, text, embedding, options));
 }
 
 /** classifyBatch, also returning each text's embedding (for evaluation jobs that need the head probabilities too). */

@@ -4,7 +4,7 @@
  * results; every comparison uses unrounded confidences.
  */
 import { INTENT_HEADS, SUBTYPE_FAMILY, type IntentHead, type IntentSubtype, type SubtypeFamily } from '../labels.js';
-import type { AdContentResult, EnvelopeInput, HeadResult } from '../envelope/envelope-types.js';
+import type { AdContentResult, EnvelopeInput, HeadResult } from '../classifier-output.js';
 import { commercialScore } from './commercial-score.js';
 import type { DecisionPolicy } from './decision-policy.js';
 

@@ -1,6 +1,6 @@
 /**
  * The decision-policy values (weights, subtype sets, score bars, default head thresholds) as one
- * typed, versioned JSON file. The loader validates it against schemas/decision-policy.schema.json
+ * typed, versioned JSON file. The loader validates it against schemas/decision-policy.schema.ts
  * and refuses an invalid file; everything downstream takes a `DecisionPolicy` argument, so the
  * same values drive training, evaluation and serving.
  */
@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
 import { ConfigError, IntegrityError } from '../errors.js';
-import type { DecisionPhase, IntentHead, IntentSubtype, IntentType, SubtypeFamily } from '../labels.js';
-import { createAjv, formatAjvErrors, readSchema } from '../envelope/schema-ajv.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type decisionPolicySchema from '../../schemas/decision-policy.schema.js';
+import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 
 /** Beside this module's source (also when running the compiled dist/, which holds no JSON). */
 export const DEFAULT_POLICY_PATH = join(PROJECT_ROOT, 'shared/policy/decision-policy.json');
@@ -17,64 +18,19 @@ export const DECISION_POLICY_SCHEMA_FILE = 'decision-policy.schema.json';
 /** Tolerance for "the coefficients sum to 1". */
 const COEFFICIENT_SUM_TOLERANCE = 1e-9;
 
-export interface CommercialScoreCoefficients {
-  readonly intent_type: number;
-  readonly decision_phase: number;
-  readonly intent_subtype: number;
-}
+type DeepReadonly<T> = T extends (infer E)[] ? readonly DeepReadonly<E>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
-export interface CommercialScorePolicy {
-  readonly coefficients: CommercialScoreCoefficients;
-  /** Weight of a label missing from the tables (0.2). */
-  readonly unknown_label_weight: number;
-  readonly weights: {
-    readonly intent_type: Readonly<Record<IntentType, number>>;
-    readonly decision_phase: Readonly<Record<DecisionPhase, number>>;
-    readonly intent_subtype: Readonly<Record<IntentSubtype, number>>;
-  };
-}
+/** A validated, frozen decision policy, typed from its schema (schemas/decision-policy.schema.ts). */
+export type DecisionPolicy = DeepReadonly<FromSchema<typeof decisionPolicySchema>>;
+export type CommercialScorePolicy = DecisionPolicy['commercial_score'];
+export type CommercialScoreCoefficients = CommercialScorePolicy['coefficients'];
+export type SubtypeSets = DecisionPolicy['subtype_sets'];
+export type ScoreThresholds = DecisionPolicy['score_thresholds'];
+/** Defaults until a trained artifact overrides them; the envelope reports the thresholds used. */
+export type HeadThresholds = DecisionPolicy['default_thresholds'];
+export type CommercialOverridePolicy = DecisionPolicy['commercial_override'];
 
-export interface SubtypeSets {
-  readonly high_intent: readonly IntentSubtype[];
-  readonly cautionary: readonly IntentSubtype[];
-  readonly low_signal: readonly IntentSubtype[];
-}
-
-export interface ScoreThresholds {
-  /** Reported as `applied_thresholds.commercial_score_min` (0.6). */
-  readonly commercial_score_min: number;
-  /** High-intent subtype row of the policy table (0.72). */
-  readonly high_intent_score_min: number;
-  /** Download row of the policy table (0.42). */
-  readonly download_score_min: number;
-}
-
-export type HeadThresholds = { readonly [H in IntentHead | 'ad_content']: number };
-
-/** The narrow fallback override for clearly commercial queries (cancels fallback rule 5 only). */
-export interface CommercialOverridePolicy {
-  readonly intent_types: readonly IntentType[];
-  readonly decision_phases: readonly DecisionPhase[];
-  readonly subtype_families: readonly SubtypeFamily[];
-  readonly min_commercial_score: number;
-  readonly min_mapping_confidence: number;
-}
-
-export interface DecisionPolicy {
-  readonly $schema?: string;
-  readonly $comment?: string;
-  readonly policy_version: string;
-  readonly commercial_score: CommercialScorePolicy;
-  readonly subtype_sets: SubtypeSets;
-  readonly safe_families: readonly SubtypeFamily[];
-  readonly score_thresholds: ScoreThresholds;
-  /** Defaults until a trained artifact overrides them; the envelope reports the thresholds used. */
-  readonly default_thresholds: HeadThresholds;
-  readonly commercial_override_enabled: boolean;
-  readonly commercial_override: CommercialOverridePolicy;
-}
-
-const validatePolicy = createAjv().compile(readSchema(DECISION_POLICY_SCHEMA_FILE));
+const policyValidator = lazyValidator(DECISION_POLICY_SCHEMA_FILE);
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -87,6 +43,7 @@ function deepFreeze<T>(value: T): T {
 /** Validates a parsed policy object; `source` names it in the error. Returns a frozen copy. */
 export function parseDecisionPolicy(value: unknown, source = 'decision policy'): DecisionPolicy {
   const copy: unknown = structuredClone(value);
+  const validatePolicy = policyValidator();
   if (!validatePolicy(copy)) {
     throw new ConfigError(`${source} is not a valid decision policy: ${formatAjvErrors(validatePolicy.errors)}`);
   }
@@ -116,5 +73,10 @@ export function loadDecisionPolicy(path: string = DEFAULT_POLICY_PATH): Decision
   return parseDecisionPolicy(parsed, `decision policy ${path}`);
 }
 
-/** The shipped policy file, validated at import time. */
-export const DEFAULT_POLICY: DecisionPolicy = loadDecisionPolicy();
+let shipped: DecisionPolicy | undefined;
+
+/** The shipped policy file, read and validated on first use. */
+export function defaultPolicy(): DecisionPolicy {
+  shipped ??= loadDecisionPolicy();
+  return shipped;
+}

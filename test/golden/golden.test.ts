@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.js';
-import { compareGolden, computeGolden, readGoldenFile, readGoldenQueries } from '../../scripts/golden.js';
+import { compareGolden, computeGolden, readGoldenFile, readGoldenQueries } from '../../cli/golden-command.js';
 
 describe('golden predictions of the committed artifacts', () => {
   it('match test/golden/predictions.json', async () => {

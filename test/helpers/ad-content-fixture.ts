@@ -1,6 +1,6 @@
 /** An identity ad_content classifier over a fixture taxonomy: the logit of node k is `scale * embedding[k]`. */
 import type { LoadedHead, TaxonomyIndex } from '../../shared/artifacts/load-artifacts.js';
-import type { Taxonomy } from '../../taxonomy/taxonomy.js';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 
 export function identityAdContentParts(taxonomy: Taxonomy, options: { scale?: number; indexVectors?: 'identity' | 'zero' } = {}): { classifier: LoadedHead; index: TaxonomyIndex } {
   const ids = taxonomy.nodes.map((n) => n.id);

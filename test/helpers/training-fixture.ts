@@ -2,8 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type AppConfig } from '../../shared/config.js';
-import type { Annotations } from '../../taxonomy/annotations.js';
-import { parseTaxonomy, type Taxonomy } from '../../taxonomy/taxonomy.js';
+import type { Annotations } from '../../shared/taxonomy/annotations.js';
+import { parseTaxonomy, type Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 
 const COMBOS = [
   { frame: 'what is {s} and how does it work', intent_type: 'informational', intent_subtype: 'education', decision_phase: 'awareness' },

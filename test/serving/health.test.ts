@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../serving/app.js';
 import { createSchemaAjv, SCHEMA_IDS } from '../../serving/schemas.js';
 import type { ClassifierRuntime } from '../../shared/pipeline/classifier-runtime.js';
-import { PACKAGE_VERSION } from '../../shared/pipeline/classifier-runtime.js';
+import { packageVersion } from '../../shared/pipeline/classifier-runtime.js';
 import { controlledEncoder, deferred, servingConfig, withEncoder } from '../helpers/serving.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.js';
 
@@ -85,7 +85,7 @@ describe('GET /health', () => {
     expect(status).toBe(503);
     expect(body).toEqual({
       status: 'unavailable',
-      system_version: PACKAGE_VERSION,
+      system_version: packageVersion(),
       reasons: ['loading artifacts and warming up the encoder'],
       heads: HEADS.map((head) => ({ head, model_path: '', calibration_path: '', ready: false, calibrated: false })),
     });

@@ -180,6 +180,20 @@ describe('GET /openapi.json', () => {
   });
 });
 
+describe('GET /docs', () => {
+  it('serves the Swagger UI from the package, pointed at /openapi.json', async () => {
+    const page = await app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const initializer = await app.inject({ url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('/openapi.json');
+    const bundle = await app.inject({ url: '/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+});
+
 describe('request ids', () => {
   it('echoes a caller X-Request-Id and makes one up otherwise', async () => {
     const given = await app.inject({ url: '/version', headers: { 'x-request-id': 'trace-123' } });

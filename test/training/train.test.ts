@@ -104,7 +104,7 @@ describe('train one stage', () => {
 
 describe('manifest schema', () => {
   it('accepts the committed manifest and the loader refuses one that breaks the schema', async () => {
-    const { createAjv, readSchema } = await import('../../shared/envelope/schema-ajv.js');
+    const { createAjv, readSchema } = await import('../../shared/schema-ajv.js');
     const { currentVersion } = await import('../../shared/artifacts/load-artifacts.js');
     const { DEFAULT_CONFIG } = await import('../../shared/config.js');
     const validate = createAjv().compile(readSchema('manifest.schema.json'));

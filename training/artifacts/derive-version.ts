@@ -26,7 +26,7 @@ export async function readVersion(artifactsDir: string, version?: string): Promi
     const bytes = await readFile(join(loaded.dir, entry.path)).catch(() => undefined);
     if (bytes) files.push({ path: entry.path, bytes, ...(entry.optional ? { optional: true } : {}) });
   }
-  return { version: id, draft: draft as ManifestDraft, files };
+  return { version: id, draft: draft, files };
 }
 
 export interface Derivation {

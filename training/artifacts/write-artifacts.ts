@@ -77,7 +77,7 @@ export async function writeArtifactVersion(artifactsDir: string, draft: Manifest
   const version = versionOf(draft, manifestEntries([...files].sort(byPath)));
   const sorted = [...files, ...(options.describeVersion?.(version) ?? [])].sort(byPath);
   const entries = manifestEntries(sorted);
-  const manifest: Manifest = { ...draft, version, files: entries } as Manifest;
+  const manifest: Manifest = { ...draft, version, files: entries };
   const manifestBytes = jsonBytes(manifest);
   const finalDir = join(artifactsDir, version);
   await mkdir(artifactsDir, { recursive: true });

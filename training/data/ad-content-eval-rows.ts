@@ -4,7 +4,7 @@
  * not know are counted, not scored. Used for held-out reporting (data/eval/ad_content.natural.jsonl).
  */
 import { readLabelledFile } from '../../shared/labelled-file.js';
-import type { Taxonomy } from '../../taxonomy/taxonomy.js';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 
 /** The held-out natural ad_content set (under data/): reported in the training report, never fitted on. */
 export const NATURAL_EVAL_FILE = 'eval/ad_content.natural.jsonl';

@@ -9,8 +9,8 @@
 import { Rng } from '../../shared/random.js';
 import { splitOfGroup, type Split } from '../../shared/splits.js';
 import { normaliseText } from '../../shared/text.js';
-import type { Annotations } from '../../taxonomy/annotations.js';
-import type { Taxonomy, TaxonomyNode } from '../../taxonomy/taxonomy.js';
+import type { Annotations } from '../../shared/taxonomy/annotations.js';
+import type { Taxonomy, TaxonomyNode } from '../../shared/taxonomy/taxonomy.js';
 
 export interface AdContentRow {
   text: string;
@@ -136,7 +136,7 @@ export function buildAdContentRows(taxonomy: Taxonomy, annotations: Annotations)
     }
     const contrasts = rng.shuffle(CONTRAST_TEMPLATES);
     contrastPartners(node, taxonomy, rng).forEach((partner, k) => {
-      const wanted = k === 0 || !annotation?.aliases.length ? node.name : (rng.pick(annotation.aliases) as string);
+      const wanted = k === 0 || !annotation?.aliases.length ? node.name : rng.pick(annotation.aliases);
       addTemplate(fill(contrasts[k % contrasts.length] as string, wanted, partner.name), node.id);
     });
   }

@@ -7,8 +7,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '../../shared/config.js';
-import { isMainModule, parseNoFlags, runCli } from '../../shared/cli-runner.js';
 import { writeJsonl } from '../../shared/jsonl.js';
 import { normaliseText } from '../../shared/text.js';
 import { canonicalRow, loadHandRows, type CorpusRow } from './corpus/corpus-row.js';
@@ -87,14 +85,4 @@ export async function buildIntentData(dataDir: string): Promise<BuiltCorpus> {
   await mkdir(join(dataDir, INTENT_DATA_DIR), { recursive: true });
   for (const split of CORPUS_SPLITS) await writeJsonl(join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`), built.bySplit[split]);
   return built;
-}
-
-if (isMainModule(import.meta.url)) {
-  await runCli(async () => {
-    await parseNoFlags('npm run data', 'Regenerate data/intent/*.jsonl from data/corpus-v2, byte for byte.');
-    const { paths } = loadConfig();
-    const { bySplit, dropped } = await buildIntentData(paths.dataDir);
-    console.log(CORPUS_SPLITS.map((split) => `${split} ${bySplit[split].length}`).join('  '));
-    console.log(`hand rows left out: ${dropped.duplicateTexts} repeated texts, ${dropped.frameRepeats} over the frame limit of ${CORPUS_LIMITS.maxFrameRepeats}`);
-  });
 }

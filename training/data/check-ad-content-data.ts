@@ -2,8 +2,8 @@
  * Checks of the ad_content corpus: annotations keyed by ids the taxonomy has, at least the minimum
  * number of training queries for every node, no annotated text in the reference evaluation sets.
  */
-import type { Annotations } from '../../taxonomy/annotations.js';
-import type { Taxonomy } from '../../taxonomy/taxonomy.js';
+import type { Annotations } from '../../shared/taxonomy/annotations.js';
+import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 import { normaliseText } from '../../shared/text.js';
 import type { AdContentRow } from './ad-content-rows.js';
 import type { CheckFailure } from './check-intent-data.js';

@@ -3,6 +3,7 @@
  * malformed rows, unknown labels, one normalised text with different labels, texts in more than one
  * split, labels below their minimum count, and texts that also appear in the reference evaluation sets.
  */
+import { textTable } from '../../shared/text-table.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../../shared/labels.js';
 import { CORPUS_SPLITS, type CorpusSplit } from './corpus/topic-splits.js';
 import { normaliseText } from '../../shared/text.js';
@@ -108,10 +109,9 @@ export function checkIntentRows(rows: readonly LocatedRow[], referenceTexts: Rea
 export function formatCounts(report: CheckReport): string {
   const lines = [`rows: ${CORPUS_SPLITS.map((s) => `${s} ${report.rowsPerSplit[s]}`).join(', ')}; unique texts ${report.uniqueTexts}`];
   for (const head of INTENT_HEADS) {
-    lines.push('', `${head.padEnd(22)} ${[...CORPUS_SPLITS, 'total'].map((s) => s.padStart(11)).join('')}`);
-    for (const [label, cell] of Object.entries(report.counts[head])) {
-      lines.push(`  ${label.padEnd(20)} ${[...CORPUS_SPLITS, 'total' as const].map((s) => String(cell[s]).padStart(11)).join('')}`);
-    }
+    const columns = [...CORPUS_SPLITS, 'total' as const];
+    const rows = Object.entries(report.counts[head]).map(([label, cell]) => [`  ${label}`, ...columns.map((s) => String(cell[s]))]);
+    lines.push('', ...textTable([head, ...columns], rows));
   }
   return lines.join('\n');
 }

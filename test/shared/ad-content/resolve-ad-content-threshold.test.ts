@@ -6,7 +6,6 @@ import { taxonomyFixture } from '../../helpers/training-fixture.js';
 // Fixture taxonomy: 1 Technology, 2 Technology > Laptops, 3 Travel, 4 Travel > Hotels; identity classifier.
 const { taxonomy } = taxonomyFixture();
 const ids = taxonomy.nodes.map((n) => n.id);
-const dim = ids.length;
 const { classifier, index } = identityAdContentParts(taxonomy);
 const params = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 4, tierFirst: false, walkUpThreshold: 0.5 };
 const parts = { classifier, index, taxonomy, regulated: new Map(), params };

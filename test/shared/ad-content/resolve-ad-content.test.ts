@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildAdContentModel, resolveAdContent, type ResolverParams } from '../../../shared/ad-content/resolve-ad-content.js';
 import type { LoadedHead, TaxonomyIndex } from '../../../shared/artifacts/load-artifacts.js';
-import { withExtensions } from '../../../taxonomy/annotations.js';
+import { withExtensions } from '../../../shared/taxonomy/annotations.js';
 import { taxonomyFixture } from '../../helpers/training-fixture.js';
 
 // Nodes in classifier order: 1 Technology, 2 Technology > Laptops, 3 Travel, 4 Travel > Hotels, x-crm Technology > CRM Software.
-const { taxonomy: base, annotations } = taxonomyFixture();
+const { taxonomy: base } = taxonomyFixture();
 const taxonomy = withExtensions(base, [{ id: 'x-crm', parent: '1', name: 'CRM Software', aliases: [], queries: [] }]);
 const NODE_IDS = taxonomy.nodes.map((n) => n.id);
 const DIM = NODE_IDS.length;

@@ -125,8 +125,8 @@ export function checkCorpus(rows: readonly CorpusRow[], registry: TopicRegistry)
   for (const type of R.nonCommercialTypes) {
     const ofType = rows.filter((r) => r.intent_type === type);
     commerceShare[type] = share(ofType.filter((r) => isCommerce(r.text)).length, ofType.length);
-    if ((commerceShare[type] as number) < R.minCommerceWordShare) {
-      failures.push(`${type}: ${((commerceShare[type] as number) * 100).toFixed(1)}% of rows name a product, brand, price or shopping word, at least ${R.minCommerceWordShare * 100}% required`);
+    if ((commerceShare[type]) < R.minCommerceWordShare) {
+      failures.push(`${type}: ${((commerceShare[type]) * 100).toFixed(1)}% of rows name a product, brand, price or shopping word, at least ${R.minCommerceWordShare * 100}% required`);
     }
   }
   const domainOf = (topic: string) => registry.byId.get(topic)?.domain;

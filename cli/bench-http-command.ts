@@ -1,0 +1,302 @@
+/**
+ * `npm run bench:http`: the HTTP service under load, measured from outside. In one run it prints
+ *  1. the bare encoder in this process, before the server starts: one text per call (median ms) and
+ *     batches of 32 on one thread (texts/s: the single-thread batched limit);
+ *  2. the compiled server (`node dist/serving/server.js`, what `npm start` runs) as a child process,
+ *     driven by autocannon from this process with the texts of data/intent/test.jsonl (varied,
+ *     realistic): latency p50/p95/p99 for 1 client, requests/s at 1, 8 and 32 clients, the mean
+ *     encoder batch, the server's RSS;
+ *  3. saturation: 8 clients each sending maximum-size /classify/batch requests (64 texts of about 950
+ *     characters) while another client polls /health every 20 ms: /health latency p50/p99/max and
+ *     whether any batch was answered past REQUEST_TIMEOUT_MS;
+ *  4. the ratios the service is held to: p50 one client / one bare call, and 32-client throughput /
+ *     single-thread batched limit.
+ * Run by hand; no test calls it.
+ */
+import { textTable } from '../shared/text-table.js';
+import type autocannon from 'autocannon';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { defineCommand } from './define-command.js';
+import { loadConfig, PROJECT_ROOT } from '../shared/config.js';
+import { createEncoder } from '../shared/encoder/create-encoder.js';
+import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
+import { UserFacingError } from '../shared/errors.js';
+import { cpuSecondsOf, memoryOf, startServerProcess, textsOf, type ServerProcess } from './bench/server-process.js';
+
+const MAX_DURATION_S = 120;
+const WARM_UP_S = 3;
+const BARE_SINGLE_CALLS = 300;
+const BARE_BATCH = 32;
+const BARE_BATCH_TEXTS = 512;
+const SATURATION_CLIENTS = 8;
+const SATURATION_BATCH = 64;
+const SATURATION_TEXT_CHARS = 950;
+const HEALTH_POLL_MS = 20;
+
+interface RunResult {
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  meanBatch: number;
+  /** Mean time of one batch in an encoder worker (encoder call plus ad_content scoring). */
+  batchMs: number;
+  rssMb: number;
+  /** CPU the load generator (this process) used, in cores. */
+  clientCores: number;
+  /** CPU the server process used (main thread and workers), in cores. */
+  serverCores: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** Sums and counts of the encoder batch-size and batch-duration histograms, from the server's /metrics. */
+async function batchTotals(url: string): Promise<{ sum: number; count: number; seconds: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^query_intent_encoder_batch_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { sum: value('size_sum'), count: value('size_count'), seconds: value('duration_seconds_sum') };
+}
+
+/** autocannon is a development dependency: loaded here, not when the CLI starts. */
+async function cannon(url: string, texts: readonly string[], connections: number, durationS: number, onLatency: (ms: number) => void): Promise<autocannon.Result> {
+  const { default: run } = await import('autocannon');
+  return new Promise((resolve, reject) => {
+    const instance = run(
+      {
+        url: `${url}/classify`,
+        connections,
+        duration: durationS,
+        timeout: 30,
+        requests: texts.map((text) => ({ method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) onLatency(responseTime);
+    });
+  });
+}
+
+/** The bare encoder in this process: median ms of one-text calls, texts/s in batches of 32 (median of 3 passes). */
+async function bareEncoder(config: ReturnType<typeof loadConfig>, texts: readonly string[]): Promise<{ id: string; singleMs: number; batchedTps: number; batchedMsPerText: number }> {
+  const encoder = await createEncoder(config.encoder);
+  try {
+    await encoder.embed(texts.slice(0, BARE_BATCH), { batchSize: BARE_BATCH });
+    const single: number[] = [];
+    for (let i = 0; i < BARE_SINGLE_CALLS; i++) {
+      const text = texts[i % texts.length] as string;
+      const started = performance.now();
+      await encoder.embed([text], { batchSize: 1 });
+      single.push(performance.now() - started);
+    }
+    const passes: number[] = [];
+    for (let pass = 0; pass < 3; pass++) {
+      const batchTexts = Array.from({ length: BARE_BATCH_TEXTS }, (_, i) => texts[(pass * BARE_BATCH_TEXTS + i) % texts.length] as string);
+      const started = performance.now();
+      await encoder.embed(batchTexts, { batchSize: BARE_BATCH });
+      passes.push(BARE_BATCH_TEXTS / ((performance.now() - started) / 1000));
+    }
+    const batchedTps = median(passes);
+    return { id: encoder.id, singleMs: median(single), batchedTps, batchedMsPerText: 1000 / batchedTps };
+  } finally {
+    await encoder.dispose();
+  }
+}
+
+/** Texts of about SATURATION_TEXT_CHARS characters, each a run of consecutive test texts. */
+function longTexts(texts: readonly string[], count: number, offset: number): string[] {
+  return Array.from({ length: count }, (_, k) => {
+    let text = '';
+    for (let i = offset + k * 7; text.length < SATURATION_TEXT_CHARS; i++) text += `${texts[i % texts.length]}. `;
+    return text.slice(0, SATURATION_TEXT_CHARS).trim();
+  });
+}
+
+interface SaturationResult {
+  batches: number;
+  statuses: Record<string, number>;
+  batchP50: number;
+  batchMax: number;
+  pastDeadline: number;
+  healthCount: number;
+  healthP50: number;
+  healthP99: number;
+  healthMax: number;
+  healthNon200: number;
+}
+
+async function saturation(url: string, texts: readonly string[], durationS: number, timeoutMs: number): Promise<SaturationResult> {
+  const stopAt = performance.now() + durationS * 1000;
+  const statuses: Record<string, number> = {};
+  const batchMs: number[] = [];
+  const healthMs: number[] = [];
+  let healthNon200 = 0;
+  const client = async (c: number) => {
+    for (let round = 0; performance.now() < stopAt; round++) {
+      const body = JSON.stringify({ texts: longTexts(texts, SATURATION_BATCH, (c * 1000 + round * 64) % texts.length) });
+      const started = performance.now();
+      const response = await fetch(`${url}/classify/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const payload = (await response.json()) as { error?: { code: string } };
+      batchMs.push(performance.now() - started);
+      const key = response.ok ? '200' : `${response.status} ${payload.error?.code}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  };
+  const poller = async () => {
+    while (performance.now() < stopAt) {
+      const started = performance.now();
+      const response = await fetch(`${url}/health`);
+      await response.arrayBuffer();
+      healthMs.push(performance.now() - started);
+      if (response.status !== 200) healthNon200 += 1;
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+    }
+  };
+  await Promise.all([...Array.from({ length: SATURATION_CLIENTS }, (_, c) => client(c)), poller()]);
+  const sortedHealth = [...healthMs].sort((a, b) => a - b);
+  const sortedBatch = [...batchMs].sort((a, b) => a - b);
+  return {
+    batches: batchMs.length,
+    statuses,
+    batchP50: percentile(sortedBatch, 50),
+    batchMax: sortedBatch.at(-1) ?? NaN,
+    // 250 ms of slack for the client's own JSON and socket work: an answer later than that came from a request run past its deadline.
+    pastDeadline: batchMs.filter((ms) => ms > timeoutMs + 250).length,
+    healthCount: healthMs.length,
+    healthP50: percentile(sortedHealth, 50),
+    healthP99: percentile(sortedHealth, 99),
+    healthMax: sortedHealth.at(-1) ?? NaN,
+    healthNon200,
+  };
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+export const benchHttpCommand = defineCommand({
+  command: 'bench:http',
+  describe: 'load-test the compiled server (dist/) over HTTP with autocannon and report throughput, latency and batching',
+  examples: [['query-intent bench:http --duration 5 --connections 1 8', 'two short runs']],
+  builder: (y) =>
+    withEncoderFlags(y)
+    .option('duration', { type: 'number', default: 10, describe: `seconds per run (max ${MAX_DURATION_S})` })
+    .option('connections', { type: 'array', default: [1, 8, 32], describe: 'concurrent clients per run' })
+    .option('workers', { type: 'number', describe: 'ENCODER_WORKERS for the server (default: its default, one per core; 0: encoder on the main thread)' })
+    .option('batch-max-size', { type: 'number', describe: 'BATCH_MAX_SIZE for the server' })
+    .option('worker-niceness', { type: 'number', describe: 'ENCODER_WORKER_NICENESS for the server (default: its default, 5)' })
+    .option('data', { type: 'string', default: join(PROJECT_ROOT, 'data/intent/test.jsonl'), describe: 'JSONL file whose "text" fields the clients send' })
+    .option('saturation', { type: 'number', default: 20, describe: 'seconds of the saturation phase (0: skip)' }),
+  handler: async (args) => {
+    if (!(args.duration > 0 && args.duration <= MAX_DURATION_S)) throw new UserFacingError(`--duration must be in (0, ${MAX_DURATION_S}]; given ${args.duration}`);
+    const connectionCounts = args.connections.map(Number);
+    if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 256)) throw new UserFacingError(`--connections must be integers from 1 to 256; given ${connectionCounts.join(', ')}`);
+    const texts = textsOf(args.data);
+    if (texts.length === 0) throw new UserFacingError(`${args.data} holds no texts`);
+    const config = loadConfig(encoderOverrides(args));
+
+    // Other processes on the machine change every figure: say how busy it was.
+    const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+    console.log(`machine: ${availableParallelism()} cores; load average ${load()} (1, 5, 15 min) before the run`);
+    console.log(`texts: ${texts.length} from ${args.data} (mean ${fmt(texts.reduce((n, t) => n + t.length, 0) / texts.length, 0)} characters)`);
+    const bare = await bareEncoder(config, texts);
+    console.log(`bare encoder ${bare.id} in this process (one thread): one text per call ${fmt(bare.singleMs, 2)} ms (median of ${BARE_SINGLE_CALLS}); batches of ${BARE_BATCH}: ${fmt(bare.batchedMsPerText, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s (median of 3 x ${BARE_BATCH_TEXTS})`);
+
+    const env: Record<string, string> = {};
+    if (args.workers !== undefined) env.ENCODER_WORKERS = String(args.workers);
+    if (args['batch-max-size'] !== undefined) env.BATCH_MAX_SIZE = String(args['batch-max-size']);
+    if (args['worker-niceness'] !== undefined) env.ENCODER_WORKER_NICENESS = String(args['worker-niceness']);
+    const started = performance.now();
+    const server: ServerProcess = await startServerProcess(env);
+    try {
+      const health = (await (await fetch(`${server.url}/health`)).json()) as { system_version: string; encoder_workers?: { size: number } };
+      const niceness = env.ENCODER_WORKER_NICENESS ?? process.env.ENCODER_WORKER_NICENESS ?? '5';
+      const idle = memoryOf(server.pid);
+      console.log(
+        `server: node dist/serving/server.js (pid ${server.pid}), ${health.system_version}, ${health.encoder_workers ? `encoder workers ${health.encoder_workers.size} at nice +${niceness}` : 'encoder on the main thread'}; ready in ${Math.round(performance.now() - started)} ms; RSS ${fmt(idle?.rssMb ?? NaN, 0)} MB idle`,
+      );
+      console.log(`load: autocannon in this process (pid ${process.pid}), POST /classify cycling through the texts; ${args.duration} s per run`);
+      await cannon(server.url, texts, 4, WARM_UP_S, () => {});
+
+      const results: RunResult[] = [];
+      for (const connections of connectionCounts) {
+        const latencies: number[] = [];
+        const before = await batchTotals(server.url);
+        const cpuBefore = process.cpuUsage();
+        const serverCpuBefore = cpuSecondsOf(server.pid);
+        const started = performance.now();
+        const result = await cannon(server.url, texts, connections, args.duration, (ms) => latencies.push(ms));
+        const wallS = (performance.now() - started) / 1000;
+        const cpu = process.cpuUsage(cpuBefore);
+        const serverCpu = cpuSecondsOf(server.pid) - serverCpuBefore;
+        const after = await batchTotals(server.url);
+        latencies.sort((a, b) => a - b);
+        results.push({
+          connections,
+          requests: result.requests.total,
+          rps: result.requests.total / result.duration,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          errors: result.errors,
+          non2xx: result.non2xx,
+          meanBatch: (after.sum - before.sum) / Math.max(1, after.count - before.count),
+          batchMs: ((after.seconds - before.seconds) * 1000) / Math.max(1, after.count - before.count),
+          rssMb: memoryOf(server.pid)?.rssMb ?? NaN,
+          clientCores: (cpu.user + cpu.system) / 1e6 / wallS,
+          serverCores: serverCpu / wallS,
+        });
+      }
+      const header = ['connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
+      const rows = results.map((r) => [
+        String(r.connections),
+        String(r.requests),
+        fmt(r.rps),
+        fmt(r.p50),
+        fmt(r.p95),
+        fmt(r.p99),
+        fmt(r.meanBatch),
+        fmt(r.batchMs),
+        String(r.errors),
+        String(r.non2xx),
+        fmt(r.rssMb, 0),
+        fmt(r.serverCores, 2),
+        fmt(r.clientCores, 2),
+      ]);
+      console.log(['', ...textTable(header, rows, { align: ['right'] })].join('\n'));
+
+      let sat: SaturationResult | undefined;
+      if (args.saturation > 0) {
+        sat = await saturation(server.url, texts, args.saturation, config.serving.requestTimeoutMs);
+        console.log(
+          `\nsaturation (${args.saturation} s): ${SATURATION_CLIENTS} clients x /classify/batch of ${SATURATION_BATCH} texts x ${SATURATION_TEXT_CHARS} characters: ${sat.batches} batches answered (${Object.entries(sat.statuses)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')}), latency p50 ${fmt(sat.batchP50 / 1000, 2)} s, max ${fmt(sat.batchMax / 1000, 2)} s; answered past the ${config.serving.requestTimeoutMs} ms deadline: ${sat.pastDeadline}`,
+        );
+        console.log(`/health meanwhile every ${HEALTH_POLL_MS} ms: ${sat.healthCount} polls, p50 ${fmt(sat.healthP50)} ms, p99 ${fmt(sat.healthP99)} ms, max ${fmt(sat.healthMax)} ms, non-200 ${sat.healthNon200}`);
+      }
+
+      const memory = memoryOf(server.pid);
+      const one = results.find((r) => r.connections === 1);
+      const many = results.find((r) => r.connections === 32);
+      console.log(`\nserver RSS: ${fmt(memory?.rssMb ?? NaN, 0)} MB now, ${fmt(memory?.peakMb ?? NaN, 0)} MB peak; load average ${load()} after the run`);
+      if (one) {
+        console.log(`p50 one client / one bare encoder call: ${fmt(one.p50, 2)} / ${fmt(bare.singleMs, 2)} ms = ${fmt(one.p50 / bare.singleMs, 2)}x (target <= 1.15x)`);
+        console.log(`  of which in the encoder worker (mean batch of 1: encoder + ad_content scoring): ${fmt(one.batchMs, 2)} ms = ${fmt(one.batchMs / bare.singleMs, 2)}x the bare call`);
+      }
+      if (many) console.log(`32-client throughput / single-thread batched limit: ${fmt(many.rps)} / ${fmt(bare.batchedTps)} = ${fmt(many.rps / bare.batchedTps, 2)}x (target >= 1.6x)`);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  },
+});
+

@@ -1,0 +1,52 @@
+/** `query-intent data:check`: check the labelled data and print counts; exit 1 on any problem. */
+import { join } from 'node:path';
+import { loadConfig } from '../shared/config.js';
+import { UserFacingError } from '../shared/errors.js';
+import { toJsonl } from '../shared/jsonl.js';
+import { CORPUS_SPLITS } from '../training/data/corpus/topic-splits.js';
+import { buildCorpus, loadCorpusSource } from '../training/data/build-intent-data.js';
+import { checkCorpus, formatCorpusCheck } from '../training/data/corpus/check-corpus.js';
+import type { CorpusRow } from '../training/data/corpus/corpus-row.js';
+import { checkIntentRows, formatCounts, type CheckFailure } from '../training/data/check-intent-data.js';
+import { loadReferenceTexts } from '../training/data/reference-texts.js';
+import { buildAdContentRows } from '../training/data/ad-content-rows.js';
+import { checkAdContentRows, checkNaturalSet } from '../training/data/check-ad-content-data.js';
+import { NATURAL_EVAL_FILE, readAdContentEvalRows } from '../training/data/ad-content-eval-rows.js';
+import { loadTaxonomySources } from '../shared/taxonomy/annotations.js';
+import { readSplitRows } from '../training/data/check-data.js';
+import { defineCommand } from './define-command.js';
+
+export const dataCheckCommand = defineCommand({
+  command: 'data:check',
+  describe: 'check the labelled data (labels, corpus rules, staleness, overlap with the reference sets) and print counts',
+  examples: [['query-intent data:check', 'check data/ before training']],
+  handler: async () => {
+    const { paths } = loadConfig();
+    const { rows, failures: parseFailures } = await readSplitRows(paths.dataDir);
+    const referenceTexts = await loadReferenceTexts(paths.referenceEvalDir);
+    const report = checkIntentRows(rows, referenceTexts);
+    console.log(formatCounts(report));
+    const source = await loadCorpusSource(paths.dataDir);
+    const corpus = checkCorpus(rows.map((r) => r.value as CorpusRow), source.registry);
+    console.log(`\n${formatCorpusCheck(corpus)}`);
+    const built = buildCorpus(source).bySplit;
+    const stale = CORPUS_SPLITS.filter((split) => toJsonl(built[split]) !== toJsonl(rows.filter((r) => r.split === split).map((r) => r.value)));
+    const corpusFailures: CheckFailure[] = [
+      ...corpus.failures.map((message) => ({ kind: 'corpus_rule' as const, message })),
+      ...stale.map((split) => ({ kind: 'stale' as const, message: `data/intent/${split}.jsonl differs from what data/corpus-v2 builds; run npm run data` })),
+    ];
+    const { taxonomy, annotations } = await loadTaxonomySources(paths.taxonomyFile);
+    const adReport = checkAdContentRows(taxonomy, annotations, buildAdContentRows(taxonomy, annotations), referenceTexts);
+    console.log(
+      `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
+    );
+    const natural = checkNaturalSet(taxonomy, await readAdContentEvalRows(join(paths.dataDir, NATURAL_EVAL_FILE), taxonomy), buildAdContentRows(taxonomy, annotations));
+    console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; natural held-out set: ${natural.rows} rows, ${natural.tier1} tier-1 categories, ${natural.polysemyRows} polysemy rows`);
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...natural.failures];
+    if (failures.length > 0) {
+      for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
+      throw new UserFacingError(`data check failed: ${failures.length} problems`);
+    }
+    console.log('\ndata check passed');
+  },
+});

@@ -1,0 +1,29 @@
+/**
+ * The parameter-free part of ad_content scoring for labelled rows: the classifier's probabilities,
+ * the index distribution and the rerank's words of each text, computed once so that resolver fitting
+ * and the ablation can try many parameter sets cheaply.
+ */
+import { classifierDistribution, indexDistribution, queryWords, type AdContentModel, type QueryWords } from './resolve-ad-content.js';
+import { splitContrast } from '../features/contrast.js';
+
+export interface ResolverRows {
+  texts: readonly string[];
+  embeddings: readonly Float32Array[];
+  goldIds: readonly string[];
+}
+
+export interface RowDistributions {
+  words: QueryWords;
+  classifier: Float64Array;
+  index: Float64Array;
+}
+
+/** `withoutNgrams`: the classifier's probabilities from its embedding block alone (the n-gram ablation). */
+export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows, 'texts' | 'embeddings'>, withoutNgrams = false): RowDistributions[] {
+  const classifierModel = withoutNgrams ? { ...model, classifier: { ...model.classifier, featureSet: { kind: 'embedding' as const } } } : model;
+  return rows.texts.map((text, i) => {
+    const embedding = rows.embeddings[i] as Float32Array;
+    const contrast = splitContrast(text);
+    return { words: queryWords(contrast), classifier: classifierDistribution(classifierModel, text, embedding, contrast), index: indexDistribution(model.index, embedding, model.params.indexTemperature) };
+  });
+}

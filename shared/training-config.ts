@@ -1,0 +1,101 @@
+/**
+ * The training configuration (like SetFit's TrainingArguments): its JSON Schema is the one source of
+ * its shape (the TypeScript types come from it through json-schema-to-ts), DEFAULT_TRAINING_CONFIG holds
+ * every default, and a config file (`query-intent train --config FILE`) or a flag per field
+ * (`--intent.epochs 20`) changes any of them (training/training-config-file.ts). The effective
+ * configuration is recorded in the manifest.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import manifestSchema from '../schemas/manifest.schema.js';
+import { NGRAM_SCOPES } from './features/feature-set.js';
+
+export const FEATURE_KINDS = manifestSchema.$defs.featureSet.properties.kind.enum;
+export type FeatureKindSetting = (typeof FEATURE_KINDS)[number];
+
+const lengths = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 8 } } as const;
+const unit = { type: 'number', minimum: 0, maximum: 1 } as const;
+
+const headTraining = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['features', 'ngramBuckets', 'ngramWeight', 'ngramScope', 'wordNgrams', 'charNgrams', 'epochs', 'batchSize', 'learningRate', 'l2Grid'],
+  properties: {
+    features: { enum: FEATURE_KINDS },
+    ngramBuckets: { type: 'integer', minimum: 1 },
+    ngramWeight: { type: 'number', minimum: 0, description: 'weight of the unit-norm n-gram block next to the unit-norm embedding' },
+    ngramScope: { enum: NGRAM_SCOPES, description: 'wanted: n-grams skip the part of a query it rules out ("X, not Y")' },
+    wordNgrams: { ...lengths, description: 'word n-gram lengths hashed into the n-gram block (empty: none)' },
+    charNgrams: { ...lengths, description: 'character n-gram lengths hashed into the n-gram block (empty: none)' },
+    epochs: { type: 'integer', minimum: 1 },
+    batchSize: { type: 'integer', minimum: 1 },
+    learningRate: { type: 'number', exclusiveMinimum: 0 },
+    l2Grid: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: 'L2 penalties tried; the best on held-out rows wins per head' },
+  },
+} as const;
+
+const featureCandidate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'features', 'ngramWeight', 'wordNgrams', 'charNgrams'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    features: headTraining.properties.features,
+    ngramWeight: headTraining.properties.ngramWeight,
+    wordNgrams: headTraining.properties.wordNgrams,
+    charNgrams: headTraining.properties.charNgrams,
+  },
+} as const;
+
+export const TRAINING_CONFIG_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  additionalProperties: false,
+  required: ['seed', 'intent', 'intentSelection', 'adContent', 'targetPrecision', 'thresholdFloor'],
+  properties: {
+    seed: { type: 'integer' },
+    intent: { ...headTraining, description: 'intent heads: the features here are the default; intentSelection picks the ones trained' },
+    intentSelection: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['candidates', 'comparisonL2'],
+      properties: {
+        candidates: { type: 'array', minItems: 1, items: featureCandidate, description: 'feature sets compared by topic-held-out macro-F1 on the selection split' },
+        comparisonL2: { type: 'number', minimum: 0, description: 'L2 used while comparing feature sets; the chosen set then tries every value of intent.l2Grid' },
+      },
+    },
+    adContent: headTraining,
+    targetPrecision: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['intent_type', 'intent_subtype', 'decision_phase', 'ad_content'],
+      description: 'target precision (accepted accuracy) per head when picking its confidence threshold',
+      properties: { intent_type: unit, intent_subtype: unit, decision_phase: unit, ad_content: unit },
+    },
+    thresholdFloor: unit,
+  },
+} as const;
+
+export type TrainingConfig = FromSchema<typeof TRAINING_CONFIG_SCHEMA>;
+export type HeadTrainingConfig = TrainingConfig['intent'];
+export type IntentSelectionConfig = TrainingConfig['intentSelection'];
+/** One feature set the intent selection compares (the rest of the head config is shared). */
+export type FeatureCandidate = IntentSelectionConfig['candidates'][number];
+
+export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
+  seed: 20261121,
+  intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-5, 1e-4, 1e-3] },
+  intentSelection: {
+    candidates: [
+      { name: 'embedding', features: 'embedding', ngramWeight: 0, wordNgrams: [], charNgrams: [] },
+      { name: 'embedding+word', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [] },
+      { name: 'embedding+char', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [], charNgrams: [3, 4, 5] },
+      { name: 'embedding+word+char x0.5', features: 'embedding+ngrams', ngramWeight: 0.5, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+      { name: 'embedding+word+char x1', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+      { name: 'embedding+word+char x2', features: 'embedding+ngrams', ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+    ],
+    comparisonL2: 1e-4,
+  },
+  adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+  targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
+  thresholdFloor: 0.2,
+};

@@ -1,0 +1,46 @@
+/** Adam as tfjs implements it (bias-corrected moments, epsilon outside the square root), on plain arrays. */
+export interface AdamOptions {
+  learningRate: number;
+  beta1?: number;
+  beta2?: number;
+  epsilon?: number;
+  /** Moment storage: float32 for the large head weight matrices, float64 for the few calibration parameters. */
+  precision?: 'float32' | 'float64';
+}
+
+export class Adam {
+  private readonly m: Float32Array | Float64Array;
+  private readonly v: Float32Array | Float64Array;
+  private readonly learningRate: number;
+  private readonly beta1: number;
+  private readonly beta2: number;
+  private readonly epsilon: number;
+  private step = 0;
+
+  constructor(size: number, options: AdamOptions) {
+    const Moments = options.precision === 'float64' ? Float64Array : Float32Array;
+    this.m = new Moments(size);
+    this.v = new Moments(size);
+    this.learningRate = options.learningRate;
+    this.beta1 = options.beta1 ?? 0.9;
+    this.beta2 = options.beta2 ?? 0.999;
+    this.epsilon = options.epsilon ?? 1e-7;
+  }
+
+  /** One update of `params` in place; parameters where `frozen(i)` is true keep their value and moments. */
+  apply(params: Float32Array | Float64Array | number[], grads: ArrayLike<number>, frozen?: (i: number) => boolean): void {
+    this.step += 1;
+    const { beta1, beta2, epsilon, m, v } = this;
+    const scale1 = 1 / (1 - beta1 ** this.step);
+    const scale2 = 1 / (1 - beta2 ** this.step);
+    for (let i = 0; i < params.length; i++) {
+      if (frozen?.(i)) continue;
+      const g = grads[i] as number;
+      const mi = beta1 * (m[i] as number) + (1 - beta1) * g;
+      const vi = beta2 * (v[i] as number) + (1 - beta2) * g * g;
+      m[i] = mi;
+      v[i] = vi;
+      params[i] = (params[i] as number) - (this.learningRate * mi * scale1) / (Math.sqrt(vi * scale2) + epsilon);
+    }
+  }
+}
