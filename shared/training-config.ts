@@ -50,7 +50,7 @@ export const TRAINING_CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   additionalProperties: false,
-  required: ['seed', 'intent', 'intentSelection', 'adContent', 'targetPrecision', 'thresholdFloor'],
+  required: ['seed', 'intent', 'intentSelection', 'adContent', 'adContentResolver', 'targetPrecision', 'thresholdFloor'],
   properties: {
     seed: { type: 'integer' },
     intent: { ...headTraining, description: 'intent heads: the features here are the default; intentSelection picks the ones trained' },
@@ -64,6 +64,18 @@ export const TRAINING_CONFIG_SCHEMA = {
       },
     },
     adContent: headTraining,
+    adContentResolver: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['indexWeights', 'lexicalWeights', 'lexicalGates', 'walkUpThresholds'],
+      description: 'the ad_content resolver grid searched on the ad_content calibration split (every combination, with node-first and tier-first decoding)',
+      properties: {
+        indexWeights: { type: 'array', minItems: 1, items: unit, description: 'share of the taxonomy index in the mixture with the classifier' },
+        lexicalWeights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: 'weight of label-word agreement in the rerank (0: no rerank)' },
+        lexicalGates: { type: 'array', minItems: 1, items: unit, description: "a candidate gets lexical credit only at this share of the top candidate's probability" },
+        walkUpThresholds: { type: 'array', minItems: 1, items: unit, description: 'mass a node on the winner lineage needs to be chosen over its ancestors' },
+      },
+    },
     targetPrecision: {
       type: 'object',
       additionalProperties: false,
@@ -80,6 +92,7 @@ export type HeadTrainingConfig = TrainingConfig['intent'];
 export type IntentSelectionConfig = TrainingConfig['intentSelection'];
 /** One feature set the intent selection compares (the rest of the head config is shared). */
 export type FeatureCandidate = IntentSelectionConfig['candidates'][number];
+export type ResolverGridConfig = TrainingConfig['adContentResolver'];
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   seed: 20261121,
@@ -96,6 +109,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
     comparisonL2: 1e-4,
   },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+  adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
   targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
   thresholdFloor: 0.2,
 };

@@ -8,13 +8,10 @@
  */
 import { buildAdContentModel, chooseAdContent, DEFAULT_RESOLVER_PARAMS, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
 import type { StoredResolver } from '../shared/artifacts/layout.js';
+import type { ResolverGridConfig } from '../shared/training-config.js';
 import { lineage } from '../shared/taxonomy/taxonomy.js';
 import { rowDistributions, type ResolverRows, type RowDistributions } from '../shared/ad-content/ad-content-distributions.js';
 
-export const INDEX_WEIGHTS = [0, 0.15, 0.3] as const;
-export const LEXICAL_WEIGHTS = [0, 0.05, 0.1, 0.2] as const;
-export const LEXICAL_GATES = [0, 0.25, 0.5] as const;
-export const WALK_UP_THRESHOLDS = [0, 0.1, 0.2, 0.35, 0.5] as const;
 
 type ModelParts = Parameters<typeof buildAdContentModel>[0];
 
@@ -36,15 +33,15 @@ export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistri
   return { exact: exact / n, tier1: tier1 / n, parent_safe: parentSafe / n };
 }
 
-export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRows): StoredResolver {
+export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRows, grid: ResolverGridConfig): StoredResolver {
   const base = buildAdContentModel({ ...parts, params: DEFAULT_RESOLVER_PARAMS });
   const distributions = rowDistributions(base, rows);
   const search: StoredResolver['search'] = [];
-  for (const indexWeight of INDEX_WEIGHTS) {
-    for (const lexicalWeight of LEXICAL_WEIGHTS) {
-      for (const lexicalGate of lexicalWeight === 0 ? [0] : LEXICAL_GATES) {
+  for (const indexWeight of grid.indexWeights) {
+    for (const lexicalWeight of grid.lexicalWeights) {
+      for (const lexicalGate of lexicalWeight === 0 ? [0] : grid.lexicalGates) {
         for (const tierFirst of [false, true]) {
-          for (const walkUpThreshold of WALK_UP_THRESHOLDS) {
+          for (const walkUpThreshold of grid.walkUpThresholds) {
             const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, tierFirst, walkUpThreshold };
             const accuracy = resolverAccuracy({ ...base, params }, distributions, rows.goldIds);
             search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, walk_up_threshold: walkUpThreshold, ...accuracy });

@@ -204,6 +204,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const resolver = fitResolver(
       resolverParts,
       { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
+      training.adContentResolver,
     );
     log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
     const served = buildAdContentModel({ ...resolverParts, params: resolverParamsOf(resolver) });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifacts } from '../../shared/artifacts/load-artifacts.js';
-import { calibrationFile, headWeightsFile } from '../../shared/artifacts/layout.js';
+import { calibrationFile, headWeightsFile, RESOLVER_FILE, type StoredResolver } from '../../shared/artifacts/layout.js';
 import { IntegrityError } from '../../shared/errors.js';
 import { train, type TrainResult } from '../../training/train.js';
 import { stubEncoder } from '../helpers/stub-encoder.js';
@@ -54,6 +54,15 @@ describe('train on a small fixture', () => {
     const report = await readFile(join(first.dir, 'report.md'), 'utf8');
     expect(report).toContain(first.version);
     expect(report).toMatch(/\| intent_type \| \d+ \| [\d.]+ \| [\d.]+ \|/);
+  });
+
+  it('searches exactly the resolver grid of the training configuration and records it', async () => {
+    const grid = fixtureConfig(join(root, 'a')).training.adContentResolver;
+    const stored = JSON.parse(await readFile(join(first.dir, RESOLVER_FILE), 'utf8')) as StoredResolver;
+    const combos = grid.indexWeights.length * grid.lexicalWeights.reduce((n, w) => n + (w === 0 ? 1 : grid.lexicalGates.length), 0) * 2 * grid.walkUpThresholds.length;
+    expect(stored.search).toHaveLength(combos);
+    expect(new Set(stored.search.map((r) => r.walk_up_threshold))).toEqual(new Set(grid.walkUpThresholds));
+    expect(grid.indexWeights).toContain(stored.index_weight);
   });
 
   it('refuses an artifact with one corrupted byte, naming the file', async () => {

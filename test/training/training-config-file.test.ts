@@ -46,12 +46,14 @@ describe('training configuration', () => {
 
   it('every scalar field has a flag, parsed into the nested shape the config takes', async () => {
     const paths = trainingConfigFields().map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['seed', 'intent.epochs', 'intent.l2Grid', 'adContent.ngramScope', 'targetPrecision.ad_content', 'thresholdFloor', 'intentSelection.comparisonL2']));
-    const args = (await withTrainingFlags(yargs([])).strict().parseAsync(['--intent.epochs', '3', '--adContent.l2Grid', '1e-6', '1e-5', '--thresholdFloor', '0.3'])) as Record<string, unknown>;
-    const patch = { intent: args.intent, adContent: args.adContent, thresholdFloor: args.thresholdFloor };
+    expect(paths).toEqual(expect.arrayContaining(['seed', 'intent.epochs', 'intent.l2Grid', 'adContent.ngramScope', 'adContentResolver.walkUpThresholds', 'targetPrecision.ad_content', 'thresholdFloor', 'intentSelection.comparisonL2']));
+    const args = (await withTrainingFlags(yargs([])).strict().parseAsync(['--intent.epochs', '3', '--adContent.l2Grid', '1e-6', '1e-5', '--adContentResolver.walkUpThresholds', '0.1', '0.3', '--thresholdFloor', '0.3'])) as Record<string, unknown>;
+    const patch = { intent: args.intent, adContent: args.adContent, adContentResolver: args.adContentResolver, thresholdFloor: args.thresholdFloor };
     const config = mergeTrainingConfig(DEFAULT_TRAINING_CONFIG, patch, 'flags');
     expect(config.intent.epochs).toBe(3);
     expect(config.adContent.l2Grid).toEqual([1e-6, 1e-5]);
+    expect(config.adContentResolver.walkUpThresholds).toEqual([0.1, 0.3]);
+    expect(config.adContentResolver.indexWeights).toEqual(DEFAULT_TRAINING_CONFIG.adContentResolver.indexWeights);
     expect(config.thresholdFloor).toBe(0.3);
     expect(config.adContent.epochs).toBe(DEFAULT_TRAINING_CONFIG.adContent.epochs);
   });
