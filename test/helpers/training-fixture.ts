@@ -63,5 +63,8 @@ export function fixtureConfig(dir: string): AppConfig {
       intent: { ...DEFAULT_CONFIG.training.intent, ...small, ngramBuckets: 256 },
       adContent: { ...DEFAULT_CONFIG.training.adContent, ...small },
     },
+    // Fixture fits take milliseconds; starting fit threads (tsx in each) would cost seconds. The
+    // threaded path is covered by test/training/fit-threads.test.ts.
+    jobThreads: 1,
   };
 }
