@@ -33,14 +33,15 @@ export class Adam {
     const { beta1, beta2, epsilon, m, v } = this;
     const scale1 = 1 / (1 - beta1 ** this.step);
     const scale2 = 1 / (1 - beta2 ** this.step);
+    const rate = this.learningRate;
     for (let i = 0; i < params.length; i++) {
-      if (frozen?.(i)) continue;
+      if (frozen !== undefined && frozen(i)) continue;
       const g = grads[i] as number;
       const mi = beta1 * (m[i] as number) + (1 - beta1) * g;
       const vi = beta2 * (v[i] as number) + (1 - beta2) * g * g;
       m[i] = mi;
       v[i] = vi;
-      params[i] = (params[i] as number) - (this.learningRate * mi * scale1) / (Math.sqrt(vi * scale2) + epsilon);
+      params[i] = (params[i] as number) - (rate * mi * scale1) / (Math.sqrt(vi * scale2) + epsilon);
     }
   }
 }
