@@ -1,7 +1,7 @@
 /**
  * An Encoder that spreads long embedding jobs (training, calibration) over several encoder threads
  * (shared/encoder/thread-encoder.ts), one wasm instance each, since one instance uses one core.
- * Texts go out in chunks to whichever thread is free; vectors come back in input order. A text's
+ * Texts go out in chunks of similar length to whichever thread is free; vectors come back in input order. A text's
  * vector depends on the text only (use-lite groups rows by token count), so the threads give the same
  * bits as one encoder would and the embedding cache stays valid whichever path filled it.
  */
@@ -20,13 +20,17 @@ export async function createParallelEncoder(config: EncoderConfig, threads: numb
 
   async function embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     const out = new Array<Float32Array>(texts.length);
+    // Chunks of similar lengths: use-lite runs one pass per token count, so a chunk of mixed lengths
+    // splits into many small passes while a chunk of like lengths fills whole batches.
+    const order = texts.map((_, i) => i).sort((a, b) => (texts[a] as string).length - (texts[b] as string).length || a - b);
     const starts = Array.from({ length: Math.ceil(texts.length / CHUNK_TEXTS) }, (_, k) => k * CHUNK_TEXTS);
     let done = 0;
     const drain = async (thread: ThreadEncoder) => {
       for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-        const chunk = texts.slice(start, start + CHUNK_TEXTS);
+        const indices = order.slice(start, start + CHUNK_TEXTS);
+        const chunk = indices.map((i) => texts[i] as string);
         const vectors = await thread.embed(chunk, options.batchSize === undefined ? {} : { batchSize: options.batchSize });
-        vectors.forEach((v, i) => (out[start + i] = v));
+        vectors.forEach((v, k) => (out[indices[k] as number] = v));
         done += chunk.length;
         options.onProgress?.(done, texts.length);
       }
