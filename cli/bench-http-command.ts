@@ -2,7 +2,7 @@
  * `npm run bench:http`: the HTTP service under load, measured from outside. In one run it prints
  *  1. the bare encoder in this process, before the server starts: one text per call (median ms) and
  *     batches of 32 on one thread (texts/s: the single-thread batched limit);
- *  2. the compiled server (`node dist/serving/server.js`, what `npm start` runs) as a child process,
+ *  2. the compiled server (`node dist/cli/server-main.js`, what `npm start` runs) as a child process,
  *     driven by autocannon from this process with the texts of data/intent/test.jsonl (varied,
  *     realistic): latency p50/p95/p99 for 1 client, requests/s at 1, 8 and 32 clients, the mean
  *     encoder batch, the server's RSS;
@@ -22,7 +22,7 @@ import { loadConfig, PROJECT_ROOT } from '../shared/config.js';
 import { createEncoder } from '../shared/encoder/create-encoder.js';
 import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
 import { UserFacingError } from '../shared/errors.js';
-import { cpuSecondsOf, memoryOf, startServerProcess, textsOf, type ServerProcess } from './bench/server-process.js';
+import { cpuSecondsOf, memoryOf, SERVER_ENTRY_PATH, startServerProcess, textsOf, type ServerProcess } from './bench/server-process.js';
 
 const MAX_DURATION_S = 120;
 const WARM_UP_S = 3;
@@ -221,7 +221,7 @@ export const benchHttpCommand = defineCommand({
       const niceness = env.ENCODER_WORKER_NICENESS ?? process.env.ENCODER_WORKER_NICENESS ?? '5';
       const idle = memoryOf(server.pid);
       console.log(
-        `server: node dist/serving/server.js (pid ${server.pid}), ${health.system_version}, ${health.encoder_workers ? `encoder workers ${health.encoder_workers.size} at nice +${niceness}` : 'encoder on the main thread'}; ready in ${Math.round(performance.now() - started)} ms; RSS ${fmt(idle?.rssMb ?? NaN, 0)} MB idle`,
+        `server: node ${SERVER_ENTRY_PATH} (pid ${server.pid}), ${health.system_version}, ${health.encoder_workers ? `encoder workers ${health.encoder_workers.size} at nice +${niceness}` : 'encoder on the main thread'}; ready in ${Math.round(performance.now() - started)} ms; RSS ${fmt(idle?.rssMb ?? NaN, 0)} MB idle`,
       );
       console.log(`load: autocannon in this process (pid ${process.pid}), POST /classify cycling through the texts; ${args.duration} s per run`);
       await cannon(server.url, texts, 4, WARM_UP_S, () => {});

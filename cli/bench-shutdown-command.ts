@@ -1,5 +1,5 @@
 /**
- * `npm run bench:shutdown`: SIGTERM to the compiled server (`node dist/serving/server.js`) under load,
+ * `npm run bench:shutdown`: SIGTERM to the compiled server (`node dist/cli/server-main.js`) under load,
  * several trials. Each trial starts the server as a child process, runs 32 keep-alive clients (one
  * socket each, POST /classify with the texts of data/intent/test.jsonl, next request as soon as the
  * previous answer arrives) for a few seconds, sends SIGTERM to the server process, and lets the
@@ -13,7 +13,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { defineCommand } from './define-command.js';
 import { PROJECT_ROOT } from '../shared/config.js';
-import { startServerProcess, textsOf } from './bench/server-process.js';
+import { SERVER_ENTRY_PATH, startServerProcess, textsOf } from './bench/server-process.js';
 
 interface Trial {
   statuses: Record<string, number>;
@@ -91,7 +91,7 @@ export const benchShutdownCommand = defineCommand({
     .option('data', { type: 'string', default: join(PROJECT_ROOT, 'data/intent/test.jsonl') }),
   handler: async (args) => {
     const texts = textsOf(args.data);
-    console.log(`SIGTERM to node dist/serving/server.js under ${args.clients} keep-alive clients after ${args.loadSeconds} s of load; ${args.trials} trials`);
+    console.log(`SIGTERM to node ${SERVER_ENTRY_PATH} under ${args.clients} keep-alive clients after ${args.loadSeconds} s of load; ${args.trials} trials`);
     const header = ['trial', 'answered (by status)', 'after signal', 'resets/no answer', 'refused', 'other errors', 'exit', 'exit after ms'];
     const rows: string[][] = [];
     const notes: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' server: `node dist/serving/server.js` (what `npm start` runs) as a child process on
+ * The benchmarks' server: `node dist/cli/server-main.js` (what `npm start` runs) as a child process on
  * a free loopback port, so the load generator never shares a thread with it. Used by
  * scripts/bench-http.ts and scripts/bench-shutdown.ts.
  */
@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../shared/config.js';
 import { UserFacingError } from '../../shared/errors.js';
 
-export const SERVER_ENTRY = join(PROJECT_ROOT, 'dist/serving/server.js');
+/** What `npm start` runs, relative to the project root. */
+export const SERVER_ENTRY_PATH = 'dist/cli/server-main.js';
+export const SERVER_ENTRY = join(PROJECT_ROOT, SERVER_ENTRY_PATH);
 
 export interface ServerProcess {
   child: ChildProcess;
