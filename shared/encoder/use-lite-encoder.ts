@@ -14,6 +14,19 @@ import { rowsOf, type EmbedOptions, type Encoder } from './encoder.js';
 
 export const USE_LITE_ID = 'use-lite';
 export const USE_LITE_DIM = 512;
+/** Part of the fingerprint: vectors depend on how texts are padded (paddedTokenCount), so a change there must not reuse cached vectors. */
+const PADDING_SCHEME = 'padded-token-count-v1';
+
+/**
+ * The token count a text of `count` tokens is padded to: itself up to 8, then the next multiple of a
+ * quarter of the power of two below it (10, 12, 14, 16, 20, 24, 28, 32, 40, ...): at most 25% extra
+ * tokens, and about a dozen lengths over the usual query sizes instead of one per count.
+ */
+export function paddedTokenCount(count: number): number {
+  if (count <= 8) return Math.max(count, 1);
+  const step = 2 ** (Math.floor(Math.log2(count - 1)) - 2);
+  return Math.ceil(count / step) * step;
+}
 
 interface WeightsGroup {
   paths: string[];
@@ -62,7 +75,7 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
   await selectTfjsBackend(config.tfjsBackend);
   const [{ model, fileDigests }, vocabBytes] = await Promise.all([loadGraph(modelDir), readFile(join(modelDir, 'vocab.json'))]);
   const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')) as ConstructorParameters<typeof Tokenizer>[0]);
-  const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)]]);
+  const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)], ['padding', PADDING_SCHEME]]);
 
   /** Token ids of a text; an empty token list would shrink the sparse batch and shift rows, so it is embedded as a lone space. */
   function tokenIds(text: string): number[] {
@@ -70,9 +83,14 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
     return ids.length > 0 ? ids : tokenizer.encode(' ');
   }
 
-  /** One forward pass over token id lists of one length (at least two rows: a batch of one takes other kernels). */
-  async function embedIds(encodings: readonly number[][]): Promise<Float32Array[]> {
-    const rows = encodings.length === 1 ? [encodings[0] as number[], encodings[0] as number[]] : encodings;
+  /**
+   * One forward pass over token id lists padded to `length`: the graph pads every row to the pass's
+   * longest list, so when no row is that long a filler row of exactly `length` tokens goes along (and
+   * a lone row gets one too: a batch of one takes other kernels). Its vector is dropped.
+   */
+  async function embedIds(encodings: readonly number[][], length: number): Promise<Float32Array[]> {
+    const needsFiller = encodings.length === 1 || !encodings.some((ids) => ids.length === length);
+    const rows = needsFiller ? [...encodings, fillerIds(length)] : encodings;
     const positions: number[] = [];
     rows.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
     const indices = tf.tensor2d(positions, [positions.length / 2, 2], 'int32');
@@ -86,27 +104,33 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
     }
   }
 
+  const spaceIds = tokenizer.encode(' ');
+  const fillerIds = (length: number) => Array.from({ length }, (_, i) => spaceIds[i % spaceIds.length] as number);
+
   /**
-   * Batch-invariant embedding: the graph pads every row to the batch's longest token list, and the
+   * Batch-invariant embedding: the graph pads every row to the pass's longest token list, and the
    * padded length changes the kernels' summation order (differences up to ~1e-7), so a text embedded
-   * beside longer texts got other bits than the same text embedded alone or beside others. Rows are
-   * therefore grouped by token count (at most batchSize per pass, never a pass of one), so a text's
-   * vector depends on the text only: training from a cold or a warm cache, bulk classification and
-   * the service all see the same bits.
+   * beside longer texts would get other bits than alone. Every text is therefore padded to a fixed
+   * length that depends on its token count only (paddedTokenCount), and a pass holds texts of one
+   * padded length (at most batchSize): a text's vector depends on the text only, so training from a
+   * cold or a warm cache, bulk classification and the service all see the same bits. Padding to a
+   * few lengths rather than grouping by exact count lets small batches (the service's) run in a
+   * few passes instead of one per distinct count.
    */
   async function embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     const batchSize = options.batchSize ?? config.batchSize;
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, given ${batchSize}`);
     const encodings = texts.map(tokenIds);
-    const order = texts.map((_, i) => i).sort((a, b) => (encodings[a] as number[]).length - (encodings[b] as number[]).length || a - b);
+    const padded = encodings.map((ids) => paddedTokenCount(ids.length));
+    const order = texts.map((_, i) => i).sort((a, b) => (padded[a] as number) - (padded[b] as number) || a - b);
     const out: Float32Array[] = new Array<Float32Array>(texts.length);
     let start = 0;
     while (start < order.length) {
-      const length = (encodings[order[start] as number] as number[]).length;
+      const length = padded[order[start] as number] as number;
       let end = start + 1;
-      while (end < order.length && end - start < batchSize && (encodings[order[end] as number] as number[]).length === length) end++;
+      while (end < order.length && end - start < batchSize && padded[order[end] as number] === length) end++;
       const group = order.slice(start, end);
-      const vectors = await embedIds(group.map((i) => encodings[i] as number[]));
+      const vectors = await embedIds(group.map((i) => encodings[i] as number[]), length);
       group.forEach((i, k) => (out[i] = vectors[k] as Float32Array));
       start = end;
       options.onProgress?.(start, texts.length);
