@@ -104,13 +104,13 @@ export async function headGradients(
   into?: Float32Array,
 ): Promise<HeadGradients> {
   const classes = head.labels.length;
-  const { denseDim, rowStart, columns, values } = matrix;
+  const { denseDim } = matrix;
   const { weights, bias } = params;
   const denseWeights = tf.tensor2d(weights.subarray(0, denseDim * classes), [denseDim, classes]);
   const logitsTensor = tf.matMul(dense.xs, denseWeights);
   const logits = (await logitsTensor.data()) as Float32Array;
   tf.dispose([denseWeights, logitsTensor]);
-  addSparseProducts(rows, rowStart, columns, values, denseDim, classes, weights, logits);
+  sparseProducts('forward', rows, matrix, classes, weights, logits);
 
   let labelled = 0;
   for (const row of rows) if ((head.targets[row] as number) >= 0) labelled += 1;
@@ -140,7 +140,7 @@ export async function headGradients(
   weightGrads.set(denseGrads);
   weightGrads.fill(0, denseGrads.length);
   tf.dispose([gradTensor, denseGradTensor]);
-  scatterSparseGradients(rows, rowStart, columns, values, denseDim, classes, gradLogits, weightGrads);
+  sparseProducts('backward', rows, matrix, classes, weightGrads, gradLogits);
   let penalty = 0;
   const decay = 2 * l2;
   for (let i = 0; i < weights.length; i++) {
@@ -165,30 +165,21 @@ function axpy(a: number, x: Float32Array, xAt: number, y: Float32Array, yAt: num
   for (; c < n; c++) y[yAt + c] = (y[yAt + c] as number) + a * (x[xAt + c] as number);
 }
 
-/** logits[i] += x_i(sparse) W(sparse rows), row i of the batch being design-matrix row rows[i]. */
-function addSparseProducts(rows: readonly number[], rowStart: Int32Array, columns: Int32Array, values: Float32Array, denseDim: number, classes: number, weights: Float32Array, logits: Float32Array): void {
+/**
+ * The sparse block's two products over one batch (row i of the batch is design-matrix row rows[i]):
+ * 'forward' adds x_i(sparse) W(sparse rows) to batch[i] (logits); 'backward' adds x_i(sparse)^T batch[i]
+ * (logit gradients) to the sparse rows of `weights` (weight gradients).
+ */
+function sparseProducts(direction: 'forward' | 'backward', rows: readonly number[], matrix: DesignMatrix, classes: number, weights: Float32Array, batch: Float32Array): void {
+  const { rowStart, columns, values, denseDim } = matrix;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as number;
     const base = i * classes;
     const end = rowStart[row + 1] as number;
     for (let k = rowStart[row] as number; k < end; k++) {
-      const value = values[k] as number;
       const offset = (denseDim + (columns[k] as number)) * classes;
-      axpy(value, weights, offset, logits, base, classes);
-    }
-  }
-}
-
-/** grads(sparse rows) += x_i(sparse)^T gradLogits[i] over the batch. */
-function scatterSparseGradients(rows: readonly number[], rowStart: Int32Array, columns: Int32Array, values: Float32Array, denseDim: number, classes: number, gradLogits: Float32Array, grads: Float32Array): void {
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as number;
-    const base = i * classes;
-    const end = rowStart[row + 1] as number;
-    for (let k = rowStart[row] as number; k < end; k++) {
-      const value = values[k] as number;
-      const offset = (denseDim + (columns[k] as number)) * classes;
-      axpy(value, gradLogits, base, grads, offset, classes);
+      if (direction === 'forward') axpy(values[k] as number, weights, offset, batch, base, classes);
+      else axpy(values[k] as number, batch, base, weights, offset, classes);
     }
   }
 }
