@@ -16,6 +16,13 @@ export const USE_LITE_ID = 'use-lite';
 export const USE_LITE_DIM = 512;
 /** Part of the fingerprint: vectors depend on how texts are padded (paddedTokenCount), so a change there must not reuse cached vectors. */
 const PADDING_SCHEME = 'padded-token-count-v1';
+/**
+ * The graph node holding the dense shape [rows, longest row] that the graph derives from the sparse
+ * indices; fed directly, it sets the padded length of a pass without a filler row.
+ */
+const DENSE_SHAPE_NODE = 'module_apply_default/Encoder_en/KonaTransformer/ClipToMaxLength/Maximum';
+/** The graph constant of the longest token list it encodes: tokens past it are dropped. */
+const MAX_TOKENS_NODE = 'module_apply_default/Encoder_en/KonaTransformer/ClipToMaxLength/Less/y';
 
 /**
  * The token count a text of `count` tokens is padded to: itself up to 8, then the next multiple of a
@@ -34,7 +41,7 @@ interface WeightsGroup {
 }
 
 interface ModelJson {
-  modelTopology: object;
+  modelTopology: { node?: Array<{ name: string }> };
   weightsManifest: WeightsGroup[];
   format?: string;
   generatedBy?: string;
@@ -50,6 +57,8 @@ export function useLiteModelDir(): string {
 async function loadGraph(modelDir: string): Promise<{ model: tf.GraphModel; fileDigests: Array<[string, string]> }> {
   const modelJsonBytes = await readFile(join(modelDir, 'model.json'));
   const modelJson = JSON.parse(modelJsonBytes.toString('utf8')) as ModelJson;
+  const missing = [DENSE_SHAPE_NODE, MAX_TOKENS_NODE].find((name) => !modelJson.modelTopology.node?.some((node) => node.name === name));
+  if (missing) throw new Error(`${join(modelDir, 'model.json')} has no node ${missing}: not the USE lite graph this encoder drives`);
   const shardNames = modelJson.weightsManifest.flatMap((group) => group.paths);
   const shards = await Promise.all(shardNames.map((name) => readFile(join(modelDir, name))));
   const weights = Buffer.concat(shards);
@@ -75,37 +84,39 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
   await selectTfjsBackend(config.tfjsBackend);
   const [{ model, fileDigests }, vocabBytes] = await Promise.all([loadGraph(modelDir), readFile(join(modelDir, 'vocab.json'))]);
   const tokenizer = new Tokenizer(JSON.parse(vocabBytes.toString('utf8')) as ConstructorParameters<typeof Tokenizer>[0]);
+  const maxTokens = (await (model.weights[MAX_TOKENS_NODE]?.[0] as tf.Tensor).data())[0] as number;
   const fingerprint = sha256OfParts([...fileDigests, ['vocab.json', sha256Hex(vocabBytes)], ['padding', PADDING_SCHEME]]);
 
-  /** Token ids of a text; an empty token list would shrink the sparse batch and shift rows, so it is embedded as a lone space. */
+  /**
+   * Token ids of a text, at most the graph's maximum (it would drop the rest). An empty token list
+   * would shrink the sparse batch and shift rows, so it is embedded as a lone space.
+   */
   function tokenIds(text: string): number[] {
     const ids = tokenizer.encode(text);
-    return ids.length > 0 ? ids : tokenizer.encode(' ');
+    return ids.length > 0 ? ids.slice(0, maxTokens) : tokenizer.encode(' ');
   }
 
   /**
-   * One forward pass over token id lists padded to `length`: the graph pads every row to the pass's
-   * longest list, so when no row is that long a filler row of exactly `length` tokens goes along (and
-   * a lone row gets one too: a batch of one takes other kernels). Its vector is dropped.
+   * One forward pass over token id lists padded to `length`. The graph would pad every row to the
+   * pass's longest list; feeding the dense shape it derives from the indices ([rows, length]) pads
+   * to `length` instead, with the same bits as a pass whose longest row has `length` tokens.
    */
   async function embedIds(encodings: readonly number[][], length: number): Promise<Float32Array[]> {
-    const needsFiller = encodings.length === 1 || !encodings.some((ids) => ids.length === length);
-    const rows = needsFiller ? [...encodings, fillerIds(length)] : encodings;
     const positions: number[] = [];
-    rows.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
-    const indices = tf.tensor2d(positions, [positions.length / 2, 2], 'int32');
-    const values = tf.tensor1d(rows.flat(), 'int32');
-    const output = (await model.executeAsync({ indices, values })) as tf.Tensor;
+    encodings.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
+    const inputs = {
+      indices: tf.tensor2d(positions, [positions.length / 2, 2], 'int32'),
+      values: tf.tensor1d(encodings.flat(), 'int32'),
+      [DENSE_SHAPE_NODE]: tf.tensor1d([encodings.length, length], 'int32'),
+    };
+    const output = (await model.executeAsync(inputs)) as tf.Tensor;
     try {
       const flat = (await output.data()) as Float32Array;
-      return rowsOf(flat, rows.length, USE_LITE_DIM).slice(0, encodings.length);
+      return rowsOf(flat, encodings.length, USE_LITE_DIM);
     } finally {
-      tf.dispose([indices, values, output]);
+      tf.dispose([...Object.values(inputs), output]);
     }
   }
-
-  const spaceIds = tokenizer.encode(' ');
-  const fillerIds = (length: number) => Array.from({ length }, (_, i) => spaceIds[i % spaceIds.length] as number);
 
   /**
    * Batch-invariant embedding: the graph pads every row to the pass's longest token list, and the
@@ -121,7 +132,7 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
     const batchSize = options.batchSize ?? config.batchSize;
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, given ${batchSize}`);
     const encodings = texts.map(tokenIds);
-    const padded = encodings.map((ids) => paddedTokenCount(ids.length));
+    const padded = encodings.map((ids) => Math.min(paddedTokenCount(ids.length), maxTokens));
     const order = texts.map((_, i) => i).sort((a, b) => (padded[a] as number) - (padded[b] as number) || a - b);
     const out: Float32Array[] = new Array<Float32Array>(texts.length);
     let start = 0;

@@ -93,6 +93,19 @@ describe('use-lite encoder on the real USE lite weights', () => {
     }
   });
 
+  it('encodes the first 128 tokens of a longer text, with the same bits alone and beside short texts', async () => {
+    const sentence = 'the quick brown fox jumps over the lazy dog while the band plays on';
+    const long = Array.from({ length: 12 }, () => sentence).join(' ');
+    const longer = `${long} and then a tail that only changes tokens past the limit`;
+    const [alone, tailed] = await encoder.embed([long, longer], { batchSize: 1 });
+    const mixed = await encoder.embed(['hi', longer, 'cheap flights to rome', long], { batchSize: 8 });
+    expect(Array.from(tailed as Float32Array)).toEqual(Array.from(alone as Float32Array));
+    expect(Array.from(mixed[3] as Float32Array)).toEqual(Array.from(alone as Float32Array));
+    expect(Array.from(mixed[1] as Float32Array)).toEqual(Array.from(alone as Float32Array));
+    const [short] = await encoder.embed([sentence]);
+    expect(dot(alone as Float32Array, short as Float32Array)).toBeLessThan(0.9999);
+  });
+
   it('gives the same bits in a worker thread (thread-encoder.ts, used by bulk classification)', async () => {
     const { createThreadEncoder } = await import('../../../shared/encoder/thread-encoder.js');
     const threaded = await createThreadEncoder({ ...DEFAULT_CONFIG.encoder, tfjsBackend: 'wasm' });
