@@ -16,13 +16,24 @@ export const USE_LITE_ID = 'use-lite';
 export const USE_LITE_DIM = 512;
 /** Part of the fingerprint: vectors depend on how texts are padded (paddedTokenCount), so a change there must not reuse cached vectors. */
 const PADDING_SCHEME = 'padded-token-count-v1';
+const GRAPH = 'module_apply_default/Encoder_en/KonaTransformer/';
 /**
- * The graph node holding the dense shape [rows, longest row] that the graph derives from the sparse
- * indices; fed directly, it sets the padded length of a pass without a filler row.
+ * Intermediate nodes of the USE lite graph this encoder feeds directly. From the sparse `indices` and
+ * `values` the graph keeps the tokens within its maximum length (a dynamic `Where`), derives the dense
+ * shape [rows, longest row], and finds the token positions again (a second `Where`, over ids > -1:
+ * every token). Feeding those results computed here skips both `Where`s, so the graph runs with the
+ * synchronous `execute` (no per-node await), and the dense shape sets a pass's padded length with no
+ * filler row. The same bits as the graph's own path.
  */
-const DENSE_SHAPE_NODE = 'module_apply_default/Encoder_en/KonaTransformer/ClipToMaxLength/Maximum';
+const FED_NODES = {
+  tokenPositions: `${GRAPH}ClipToMaxLength/GatherV2`,
+  tokenIds: `${GRAPH}ClipToMaxLength/GatherV2_1`,
+  denseShape: `${GRAPH}ClipToMaxLength/Maximum`,
+  maskPositions: `${GRAPH}Encode/TransformerStack/Layer_1/TransformerLayer/FFN/StoreMask/ToInt32`,
+  maskColumns: `${GRAPH}Encode/TransformerStack/Layer_0/AddTimingSignal/strided_slice_2`,
+} as const;
 /** The graph constant of the longest token list it encodes: tokens past it are dropped. */
-const MAX_TOKENS_NODE = 'module_apply_default/Encoder_en/KonaTransformer/ClipToMaxLength/Less/y';
+const MAX_TOKENS_NODE = `${GRAPH}ClipToMaxLength/Less/y`;
 
 /**
  * The token count a text of `count` tokens is padded to: itself up to 8, then the next multiple of a
@@ -57,7 +68,7 @@ export function useLiteModelDir(): string {
 async function loadGraph(modelDir: string): Promise<{ model: tf.GraphModel; fileDigests: Array<[string, string]> }> {
   const modelJsonBytes = await readFile(join(modelDir, 'model.json'));
   const modelJson = JSON.parse(modelJsonBytes.toString('utf8')) as ModelJson;
-  const missing = [DENSE_SHAPE_NODE, MAX_TOKENS_NODE].find((name) => !modelJson.modelTopology.node?.some((node) => node.name === name));
+  const missing = [...Object.values(FED_NODES), MAX_TOKENS_NODE].find((name) => !modelJson.modelTopology.node?.some((node) => node.name === name));
   if (missing) throw new Error(`${join(modelDir, 'model.json')} has no node ${missing}: not the USE lite graph this encoder drives`);
   const shardNames = modelJson.weightsManifest.flatMap((group) => group.paths);
   const shards = await Promise.all(shardNames.map((name) => readFile(join(modelDir, name))));
@@ -96,23 +107,29 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
     return ids.length > 0 ? ids.slice(0, maxTokens) : tokenizer.encode(' ');
   }
 
-  /**
-   * One forward pass over token id lists padded to `length`. The graph would pad every row to the
-   * pass's longest list; feeding the dense shape it derives from the indices ([rows, length]) pads
-   * to `length` instead, with the same bits as a pass whose longest row has `length` tokens.
-   */
-  async function embedIds(encodings: readonly number[][], length: number): Promise<Float32Array[]> {
-    const positions: number[] = [];
-    encodings.forEach((ids, row) => ids.forEach((_, col) => positions.push(row, col)));
+  /** One forward pass over token id lists padded to `length` (see FED_NODES). */
+  function embedIds(encodings: readonly number[][], length: number): Float32Array[] {
+    const tokens = encodings.reduce((sum, ids) => sum + ids.length, 0);
+    const positions = new Int32Array(tokens * 2);
+    const columns = new Int32Array(tokens);
+    let at = 0;
+    encodings.forEach((ids, row) =>
+      ids.forEach((_, col) => {
+        positions[2 * at] = row;
+        positions[2 * at + 1] = col;
+        columns[at++] = col;
+      }),
+    );
     const inputs = {
-      indices: tf.tensor2d(positions, [positions.length / 2, 2], 'int32'),
-      values: tf.tensor1d(encodings.flat(), 'int32'),
-      [DENSE_SHAPE_NODE]: tf.tensor1d([encodings.length, length], 'int32'),
+      [FED_NODES.tokenPositions]: tf.tensor2d(positions, [tokens, 2], 'int32'),
+      [FED_NODES.tokenIds]: tf.tensor1d(encodings.flat(), 'int32'),
+      [FED_NODES.denseShape]: tf.tensor1d([encodings.length, length], 'int32'),
+      [FED_NODES.maskPositions]: tf.tensor2d(positions, [tokens, 2], 'int32'),
+      [FED_NODES.maskColumns]: tf.tensor1d(columns, 'int32'),
     };
-    const output = (await model.executeAsync(inputs)) as tf.Tensor;
+    const output = model.execute(inputs) as tf.Tensor;
     try {
-      const flat = (await output.data()) as Float32Array;
-      return rowsOf(flat, encodings.length, USE_LITE_DIM);
+      return rowsOf(output.dataSync() as Float32Array, encodings.length, USE_LITE_DIM);
     } finally {
       tf.dispose([...Object.values(inputs), output]);
     }
@@ -141,7 +158,7 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
       let end = start + 1;
       while (end < order.length && end - start < batchSize && padded[order[end] as number] === length) end++;
       const group = order.slice(start, end);
-      const vectors = await embedIds(group.map((i) => encodings[i] as number[]), length);
+      const vectors = embedIds(group.map((i) => encodings[i] as number[]), length);
       group.forEach((i, k) => (out[i] = vectors[k] as Float32Array));
       start = end;
       options.onProgress?.(start, texts.length);
