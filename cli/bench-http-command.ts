@@ -1,18 +1,19 @@
 /**
- * `npm run bench:http`: the HTTP service under load, measured from outside. In one run it prints
- *  1. the bare encoder in this process, before the server starts: one text per call (median ms),
- *     calls of 32 consecutive texts on one thread (texts/s: the single-thread batched limit, the
- *     batches a server gets), and calls of 512 texts that the encoder groups by padded length (texts/s:
- *     its best case, which no server sees);
- *  2. the compiled server (`node dist/cli/server-main.js`, what `npm start` runs) as a child process,
- *     driven by autocannon from this process with the texts of data/intent/test.jsonl (varied,
- *     realistic): latency p50/p95/p99 for 1 client, requests/s at 1, 8 and 32 clients, the mean
- *     encoder batch, the server's RSS;
- *  3. saturation: 8 clients each sending maximum-size /classify/batch requests (64 texts of about 950
- *     characters) while another client polls /health every 20 ms: /health latency p50/p99/max and
- *     whether any batch was answered past REQUEST_TIMEOUT_MS;
- *  4. the ratios the service is held to: p50 one client / one bare call, and 32-client throughput /
- *     single-thread batched limit.
+ * `npm run bench:http`: the HTTP service under load, measured from outside. The compiled server
+ * (`node dist/cli/server-main.js`, what `npm start` runs) runs as a child process, driven by
+ * autocannon from this process with the texts of data/intent/test.jsonl (varied, realistic). A run
+ * has rounds (3 by default); each round measures
+ *  1. the bare encoder in this process while the server idles: one text per call (median ms), calls
+ *     of 32 consecutive texts on one thread (texts/s: the single-thread batched limit, the batches a
+ *     server gets), and one call of 512 texts that the encoder groups by padded length (texts/s: its
+ *     best case, which no server sees);
+ *  2. the server: latency p50/p95/p99 and requests/s at 1, 8 and 32 clients, the mean encoder batch,
+ *     the CPU of server and load generator, the server's RSS.
+ * Machine speed drifts by tens of percent over minutes on shared hosts, so each round's ratios (p50 one
+ * client / one bare call; 32-client throughput / single-thread batched limit) use that round's bare
+ * figures, and their medians are printed. Then, once, saturation: 8 clients each sending maximum-size
+ * /classify/batch requests (64 texts of about 950 characters) while another client polls /health
+ * every 20 ms: /health latency p50/p99/max and whether any batch was answered past REQUEST_TIMEOUT_MS.
  * Run by hand; no test calls it.
  */
 import { textTable } from '../shared/text-table.js';
@@ -22,13 +23,14 @@ import { join } from 'node:path';
 import { defineCommand } from './define-command.js';
 import { loadConfig, PROJECT_ROOT } from '../shared/config.js';
 import { createEncoder } from '../shared/encoder/create-encoder.js';
+import type { Encoder } from '../shared/encoder/encoder.js';
 import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
 import { UserFacingError } from '../shared/errors.js';
 import { cpuSecondsOf, memoryOf, SERVER_ENTRY_PATH, startServerProcess, textsOf, type ServerProcess } from './bench/server-process.js';
 
 const MAX_DURATION_S = 120;
 const WARM_UP_S = 3;
-const BARE_SINGLE_CALLS = 300;
+const BARE_SINGLE_CALLS = 200;
 const BARE_BATCH = 32;
 const BARE_BATCH_TEXTS = 512;
 const SATURATION_CLIENTS = 8;
@@ -37,6 +39,7 @@ const SATURATION_TEXT_CHARS = 950;
 const HEALTH_POLL_MS = 20;
 
 interface RunResult {
+  round: number;
   connections: number;
   requests: number;
   rps: number;
@@ -90,7 +93,6 @@ async function cannon(url: string, texts: readonly string[], connections: number
 }
 
 interface BareEncoderFigures {
-  id: string;
   /** Median ms of one-text calls. */
   singleMs: number;
   /** Texts/s over calls of BARE_BATCH consecutive texts, as a server's batches arrive: the single-thread batched limit. */
@@ -99,38 +101,29 @@ interface BareEncoderFigures {
   groupedTps: number;
 }
 
-/** Texts/s of `embedPass` over three passes of BARE_BATCH_TEXTS texts (median). */
-async function textsPerSecond(texts: readonly string[], embedPass: (batchTexts: string[]) => Promise<unknown>): Promise<number> {
-  const passes: number[] = [];
-  for (let pass = 0; pass < 3; pass++) {
-    const batchTexts = Array.from({ length: BARE_BATCH_TEXTS }, (_, i) => texts[(pass * BARE_BATCH_TEXTS + i) % texts.length] as string);
+/**
+ * The bare encoder in this process, one thread, while the server idles: one text per call, calls of
+ * BARE_BATCH consecutive texts, and one call of BARE_BATCH_TEXTS (grouped). `offset` picks the texts.
+ */
+async function bareEncoder(encoder: Encoder, texts: readonly string[], offset: number): Promise<BareEncoderFigures> {
+  const pick = (count: number) => Array.from({ length: count }, (_, i) => texts[(offset + i) % texts.length] as string);
+  const single: number[] = [];
+  for (const text of pick(BARE_SINGLE_CALLS)) {
     const started = performance.now();
-    await embedPass(batchTexts);
-    passes.push(BARE_BATCH_TEXTS / ((performance.now() - started) / 1000));
+    await encoder.embed([text], { batchSize: 1 });
+    single.push(performance.now() - started);
   }
-  return median(passes);
-}
-
-/** The bare encoder in this process, one thread: one text per call, batches of 32 as they come, and its grouped best case. */
-async function bareEncoder(config: ReturnType<typeof loadConfig>, texts: readonly string[]): Promise<BareEncoderFigures> {
-  const encoder = await createEncoder(config.encoder);
-  try {
-    await encoder.embed(texts.slice(0, BARE_BATCH), { batchSize: BARE_BATCH });
-    const single: number[] = [];
-    for (let i = 0; i < BARE_SINGLE_CALLS; i++) {
-      const text = texts[i % texts.length] as string;
-      const started = performance.now();
-      await encoder.embed([text], { batchSize: 1 });
-      single.push(performance.now() - started);
-    }
-    const batchedTps = await textsPerSecond(texts, async (batchTexts) => {
-      for (let start = 0; start < batchTexts.length; start += BARE_BATCH) await encoder.embed(batchTexts.slice(start, start + BARE_BATCH), { batchSize: BARE_BATCH });
-    });
-    const groupedTps = await textsPerSecond(texts, (batchTexts) => encoder.embed(batchTexts, { batchSize: BARE_BATCH }));
-    return { id: encoder.id, singleMs: median(single), batchedTps, groupedTps };
-  } finally {
-    await encoder.dispose();
-  }
+  const batchTexts = pick(BARE_BATCH_TEXTS);
+  const textsPerSecond = async (embedAll: () => Promise<unknown>) => {
+    const started = performance.now();
+    await embedAll();
+    return BARE_BATCH_TEXTS / ((performance.now() - started) / 1000);
+  };
+  const batchedTps = await textsPerSecond(async () => {
+    for (let start = 0; start < batchTexts.length; start += BARE_BATCH) await encoder.embed(batchTexts.slice(start, start + BARE_BATCH), { batchSize: BARE_BATCH });
+  });
+  const groupedTps = await textsPerSecond(() => encoder.embed(batchTexts, { batchSize: BARE_BATCH }));
+  return { singleMs: median(single), batchedTps, groupedTps };
 }
 
 /** Texts of about SATURATION_TEXT_CHARS characters, each a run of consecutive test texts. */
@@ -200,6 +193,53 @@ async function saturation(url: string, texts: readonly string[], durationS: numb
   };
 }
 
+/** One autocannon run against the server: throughput, latency, batching and CPU from both sides. */
+async function loadRun(server: ServerProcess, texts: readonly string[], connections: number, durationS: number): Promise<Omit<RunResult, 'round'>> {
+  const latencies: number[] = [];
+  const before = await batchTotals(server.url);
+  const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = cpuSecondsOf(server.pid);
+  const started = performance.now();
+  const result = await cannon(server.url, texts, connections, durationS, (ms) => latencies.push(ms));
+  const wallS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = cpuSecondsOf(server.pid) - serverCpuBefore;
+  const after = await batchTotals(server.url);
+  latencies.sort((a, b) => a - b);
+  return {
+    connections,
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    meanBatch: (after.sum - before.sum) / Math.max(1, after.count - before.count),
+    batchMs: ((after.seconds - before.seconds) * 1000) / Math.max(1, after.count - before.count),
+    rssMb: memoryOf(server.pid)?.rssMb ?? NaN,
+    clientCores: (cpu.user + cpu.system) / 1e6 / wallS,
+    serverCores: serverCpu / wallS,
+  };
+}
+
+/** The ratios the service is held to, per round (each against its own round's bare figures) and their medians. */
+function printRatios(results: readonly RunResult[], bares: readonly BareEncoderFigures[]): void {
+  const list = (values: readonly number[]) => `${values.map((v) => `${fmt(v, 2)}x`).join(', ')}; median ${fmt(median(values), 2)}x`;
+  const ratios = (connections: number, ratio: (run: RunResult, bare: BareEncoderFigures) => number) =>
+    results.filter((r) => r.connections === connections).map((r) => ratio(r, bares[r.round - 1] as BareEncoderFigures));
+  const one = ratios(1, (r, bare) => r.p50 / bare.singleMs);
+  if (one.length > 0) {
+    console.log(`p50 one client / one bare encoder call, per round: ${list(one)} (target <= 1.15x)`);
+    console.log(`  of which in the encoder worker (mean batch of 1: encoder + ad_content scoring + messages): ${list(ratios(1, (r, bare) => r.batchMs / bare.singleMs))}`);
+  }
+  const many = ratios(32, (r, bare) => r.rps / bare.batchedTps);
+  if (many.length > 0) {
+    console.log(`32-client throughput / single-thread batched limit, per round: ${list(many)} (target >= 1.6x)`);
+    console.log(`  against the grouped best case: ${list(ratios(32, (r, bare) => r.rps / bare.groupedTps))}`);
+  }
+}
+
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export const benchHttpCommand = defineCommand({
@@ -214,9 +254,11 @@ export const benchHttpCommand = defineCommand({
     .option('batch-max-size', { type: 'number', describe: 'BATCH_MAX_SIZE for the server' })
     .option('worker-niceness', { type: 'number', describe: 'ENCODER_WORKER_NICENESS for the server (default: its default, 5)' })
     .option('data', { type: 'string', default: join(PROJECT_ROOT, 'data/intent/test.jsonl'), describe: 'JSONL file whose "text" fields the clients send' })
-    .option('saturation', { type: 'number', default: 20, describe: 'seconds of the saturation phase (0: skip)' }),
+    .option('saturation', { type: 'number', default: 20, describe: 'seconds of the saturation phase (0: skip)' })
+    .option('rounds', { type: 'number', default: 3, describe: 'bare-encoder-then-server rounds; the ratios are given per round and as medians' }),
   handler: async (args) => {
     if (!(args.duration > 0 && args.duration <= MAX_DURATION_S)) throw new UserFacingError(`--duration must be in (0, ${MAX_DURATION_S}]; given ${args.duration}`);
+    if (!(Number.isInteger(args.rounds) && args.rounds >= 1 && args.rounds <= 10)) throw new UserFacingError(`--rounds must be an integer from 1 to 10; given ${args.rounds}`);
     const connectionCounts = args.connections.map(Number);
     if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 256)) throw new UserFacingError(`--connections must be integers from 1 to 256; given ${connectionCounts.join(', ')}`);
     const texts = textsOf(args.data);
@@ -227,15 +269,13 @@ export const benchHttpCommand = defineCommand({
     const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
     console.log(`machine: ${availableParallelism()} cores; load average ${load()} (1, 5, 15 min) before the run`);
     console.log(`texts: ${texts.length} from ${args.data} (mean ${fmt(texts.reduce((n, t) => n + t.length, 0) / texts.length, 0)} characters)`);
-    const bare = await bareEncoder(config, texts);
-    console.log(`bare encoder ${bare.id} in this process (one thread): one text per call ${fmt(bare.singleMs, 2)} ms (median of ${BARE_SINGLE_CALLS})`);
-    console.log(`  calls of ${BARE_BATCH} consecutive texts: ${fmt(1000 / bare.batchedTps, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s (the single-thread batched limit; median of 3 x ${BARE_BATCH_TEXTS} texts)`);
-    console.log(`  calls of ${BARE_BATCH_TEXTS} texts, grouped by padded length into passes of up to ${BARE_BATCH}: ${fmt(1000 / bare.groupedTps, 2)} ms/text = ${fmt(bare.groupedTps)} texts/s (best case, median of 3)`);
 
     const env: Record<string, string> = {};
     if (args.workers !== undefined) env.ENCODER_WORKERS = String(args.workers);
     if (args['batch-max-size'] !== undefined) env.BATCH_MAX_SIZE = String(args['batch-max-size']);
     if (args['worker-niceness'] !== undefined) env.ENCODER_WORKER_NICENESS = String(args['worker-niceness']);
+    const encoder = await createEncoder(config.encoder);
+    await encoder.embed(texts.slice(0, BARE_BATCH), { batchSize: BARE_BATCH });
     const started = performance.now();
     const server: ServerProcess = await startServerProcess(env);
     try {
@@ -246,39 +286,24 @@ export const benchHttpCommand = defineCommand({
         `server: node ${SERVER_ENTRY_PATH} (pid ${server.pid}), ${health.system_version}, ${health.encoder_workers ? `encoder workers ${health.encoder_workers.size} at nice +${niceness}` : 'encoder on the main thread'}; ready in ${Math.round(performance.now() - started)} ms; RSS ${fmt(idle?.rssMb ?? NaN, 0)} MB idle`,
       );
       console.log(`load: autocannon in this process (pid ${process.pid}), POST /classify cycling through the texts; ${args.duration} s per run`);
+      console.log(
+        `${args.rounds} rounds; each measures the bare encoder ${encoder.id} in this process (one thread, server idle: ${BARE_SINGLE_CALLS} one-text calls; ${BARE_BATCH_TEXTS} texts in calls of ${BARE_BATCH} consecutive texts, the single-thread batched limit; the same ${BARE_BATCH_TEXTS} in one call, grouped by padded length into passes of up to ${BARE_BATCH}, its best case), then the server, so that each ratio compares figures taken minutes apart at most\n`,
+      );
       await cannon(server.url, texts, 4, WARM_UP_S, () => {});
 
+      const bares: BareEncoderFigures[] = [];
       const results: RunResult[] = [];
-      for (const connections of connectionCounts) {
-        const latencies: number[] = [];
-        const before = await batchTotals(server.url);
-        const cpuBefore = process.cpuUsage();
-        const serverCpuBefore = cpuSecondsOf(server.pid);
-        const started = performance.now();
-        const result = await cannon(server.url, texts, connections, args.duration, (ms) => latencies.push(ms));
-        const wallS = (performance.now() - started) / 1000;
-        const cpu = process.cpuUsage(cpuBefore);
-        const serverCpu = cpuSecondsOf(server.pid) - serverCpuBefore;
-        const after = await batchTotals(server.url);
-        latencies.sort((a, b) => a - b);
-        results.push({
-          connections,
-          requests: result.requests.total,
-          rps: result.requests.total / result.duration,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-          errors: result.errors,
-          non2xx: result.non2xx,
-          meanBatch: (after.sum - before.sum) / Math.max(1, after.count - before.count),
-          batchMs: ((after.seconds - before.seconds) * 1000) / Math.max(1, after.count - before.count),
-          rssMb: memoryOf(server.pid)?.rssMb ?? NaN,
-          clientCores: (cpu.user + cpu.system) / 1e6 / wallS,
-          serverCores: serverCpu / wallS,
-        });
+      for (let round = 1; round <= args.rounds; round++) {
+        const bare = await bareEncoder(encoder, texts, (round - 1) * BARE_BATCH_TEXTS);
+        bares.push(bare);
+        console.log(
+          `round ${round}: bare encoder one text ${fmt(bare.singleMs, 2)} ms; calls of ${BARE_BATCH}: ${fmt(1000 / bare.batchedTps, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s; grouped: ${fmt(1000 / bare.groupedTps, 2)} ms/text = ${fmt(bare.groupedTps)} texts/s`,
+        );
+        for (const connections of connectionCounts) results.push({ round, ...(await loadRun(server, texts, connections, args.duration)) });
       }
-      const header = ['connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
+      const header = ['round', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
       const rows = results.map((r) => [
+        String(r.round),
         String(r.connections),
         String(r.requests),
         fmt(r.rps),
@@ -295,9 +320,8 @@ export const benchHttpCommand = defineCommand({
       ]);
       console.log(['', ...textTable(header, rows, { align: ['right'] })].join('\n'));
 
-      let sat: SaturationResult | undefined;
       if (args.saturation > 0) {
-        sat = await saturation(server.url, texts, args.saturation, config.serving.requestTimeoutMs);
+        const sat = await saturation(server.url, texts, args.saturation, config.serving.requestTimeoutMs);
         console.log(
           `\nsaturation (${args.saturation} s): ${SATURATION_CLIENTS} clients x /classify/batch of ${SATURATION_BATCH} texts x ${SATURATION_TEXT_CHARS} characters: ${sat.batches} batches answered (${Object.entries(sat.statuses)
             .map(([k, v]) => `${k}: ${v}`)
@@ -307,20 +331,12 @@ export const benchHttpCommand = defineCommand({
       }
 
       const memory = memoryOf(server.pid);
-      const one = results.find((r) => r.connections === 1);
-      const many = results.find((r) => r.connections === 32);
       console.log(`\nserver RSS: ${fmt(memory?.rssMb ?? NaN, 0)} MB now, ${fmt(memory?.peakMb ?? NaN, 0)} MB peak; load average ${load()} after the run`);
-      if (one) {
-        console.log(`p50 one client / one bare encoder call: ${fmt(one.p50, 2)} / ${fmt(bare.singleMs, 2)} ms = ${fmt(one.p50 / bare.singleMs, 2)}x (target <= 1.15x)`);
-        console.log(`  of which in the encoder worker (mean batch of 1: encoder + ad_content scoring): ${fmt(one.batchMs, 2)} ms = ${fmt(one.batchMs / bare.singleMs, 2)}x the bare call`);
-      }
-      if (many) {
-        console.log(`32-client throughput / single-thread batched limit: ${fmt(many.rps)} / ${fmt(bare.batchedTps)} = ${fmt(many.rps / bare.batchedTps, 2)}x (target >= 1.6x)`);
-        console.log(`  against the grouped best case: ${fmt(many.rps)} / ${fmt(bare.groupedTps)} = ${fmt(many.rps / bare.groupedTps, 2)}x`);
-      }
+      printRatios(results, bares);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
+      await encoder.dispose();
     }
   },
 });
