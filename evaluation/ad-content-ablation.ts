@@ -1,7 +1,7 @@
 /**
  * Which scoring stage causes which ad_content misses: the same held-out rows resolved by each source
- * alone and by the resolver with one stage changed at a time (no rerank, an ungated rerank, the
- * classifier without its n-gram block). Exact-node and tier-1 accuracy, overall and on polysemy rows
+ * alone and by the resolver with one stage changed at a time (no rerank, an ungated rerank, no tier-1
+ * head, the classifier without its n-gram block). Exact-node and tier-1 accuracy, overall and on polysemy rows
  * (a word of some node name used in another sense).
  */
 import { chooseAdContent, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
@@ -34,7 +34,7 @@ export function adContentAblation(model: AdContentModel, rows: AblationRows): Ab
   const labels = model.classifier.head.labels;
   const resolve = (distributions: readonly RowDistributions[], params: ResolverParams) => {
     const m = { ...model, params };
-    return distributions.map((d) => chooseAdContent(m, rerankedScores(m, d.words, d.classifier, d.index)).node.id);
+    return distributions.map((d) => chooseAdContent(m, rerankedScores(m, d.words, d.classifier, d.index, d.tier1)).node.id);
   };
   const served = model.params;
   const variants: Array<[string, string[]]> = [
@@ -43,6 +43,7 @@ export function adContentAblation(model: AdContentModel, rows: AblationRows): Ab
     ['mixture, no lexical rerank', resolve(full, { ...served, lexicalWeight: 0 })],
     ['mixture + lexical rerank, no gate', resolve(full, { ...served, lexicalWeight: served.lexicalWeight || ABLATION_LEXICAL_WEIGHT, lexicalGate: 0 })],
     ...(served.tierFirst ? [['served resolver, node-first decoding', resolve(full, { ...served, tierFirst: false })] as [string, string[]]] : []),
+    ...(served.tierFirst && served.tier1HeadWeight > 0 ? [['served resolver, no tier-1 head', resolve(full, { ...served, tier1HeadWeight: 0 })] as [string, string[]]] : []),
     ['served resolver', resolve(full, served)],
     ['served resolver, classifier without n-grams', resolve(noNgrams, served)],
   ];

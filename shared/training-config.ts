@@ -67,12 +67,13 @@ export const TRAINING_CONFIG_SCHEMA = {
     adContentResolver: {
       type: 'object',
       additionalProperties: false,
-      required: ['indexWeights', 'lexicalWeights', 'lexicalGates', 'walkUpThresholds'],
+      required: ['indexWeights', 'lexicalWeights', 'lexicalGates', 'tier1HeadWeights', 'walkUpThresholds'],
       description: 'the ad_content resolver grid searched on the ad_content calibration split (every combination, with node-first and tier-first decoding)',
       properties: {
         indexWeights: { type: 'array', minItems: 1, items: unit, description: 'share of the taxonomy index in the mixture with the classifier' },
         lexicalWeights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: 'weight of label-word agreement in the rerank (0: no rerank)' },
         lexicalGates: { type: 'array', minItems: 1, items: unit, description: "a candidate gets lexical credit only at this share of the top candidate's probability" },
+        tier1HeadWeights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: "exponent of the tier-1 head's probability beside the classifier's tier-1 mass in tier-first decoding (0: not used)" },
         walkUpThresholds: { type: 'array', minItems: 1, items: unit, description: 'mass a node on the winner lineage needs to be chosen over its ancestors' },
       },
     },
@@ -109,7 +110,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
     comparisonL2: 1e-4,
   },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
-  adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
+  adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
   targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
   thresholdFloor: 0.2,
 };

@@ -1,6 +1,6 @@
 /**
  * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight and
- * gate, top-down decoding, walk-up threshold) on the ad_content calibration split: the set with the
+ * gate, top-down decoding and the tier-1 head's weight in it, walk-up threshold) on the ad_content calibration split: the set with the
  * best mean of exact-node and tier-1 accuracy (the vertical decides most ad decisions, the node the
  * targeting), ties broken by parent-safe accuracy (the prediction is the gold node or one of its
  * ancestors), then by simplicity (earlier in the grid). The classifier and index distributions of
@@ -21,7 +21,7 @@ export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistri
   let tier1 = 0;
   let parentSafe = 0;
   rows.forEach((row, i) => {
-    const scores = rerankedScores(model, row.words, row.classifier, row.index);
+    const scores = rerankedScores(model, row.words, row.classifier, row.index, row.tier1);
     const chosen = chooseAdContent(model, scores).node.id;
     const gold = goldIds[i] as string;
     const goldLineage = lineage(model.taxonomy, gold);
@@ -41,10 +41,12 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
     for (const lexicalWeight of grid.lexicalWeights) {
       for (const lexicalGate of lexicalWeight === 0 ? [0] : grid.lexicalGates) {
         for (const tierFirst of [false, true]) {
-          for (const walkUpThreshold of grid.walkUpThresholds) {
-            const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, tierFirst, walkUpThreshold };
-            const accuracy = resolverAccuracy({ ...base, params }, distributions, rows.goldIds);
-            search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, walk_up_threshold: walkUpThreshold, ...accuracy });
+          for (const tier1HeadWeight of tierFirst && base.tier1Head ? grid.tier1HeadWeights : [0]) {
+            for (const walkUpThreshold of grid.walkUpThresholds) {
+              const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, tierFirst, tier1HeadWeight, walkUpThreshold };
+              const accuracy = resolverAccuracy({ ...base, params }, distributions, rows.goldIds);
+              search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, tier1_head_weight: tier1HeadWeight, walk_up_threshold: walkUpThreshold, ...accuracy });
+            }
           }
         }
       }
@@ -59,6 +61,7 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
     lexical_gate: best.lexical_gate ?? 0,
     candidates: DEFAULT_RESOLVER_PARAMS.candidates,
     tier_first: best.tier_first ?? false,
+    tier1_head_weight: best.tier1_head_weight ?? 0,
     walk_up_threshold: best.walk_up_threshold,
     search,
   };

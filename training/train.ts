@@ -4,7 +4,7 @@
  * Flags: --data FILE (a user's labelled intent file), --out DIR, --seed N, --encoder, --features.
  */
 import * as tf from '../shared/tfjs.js';
-import { AD_CONTENT_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
+import { AD_CONTENT_HEAD, AD_CONTENT_TIER1_HEAD, MANIFEST_SCHEMA_VERSION, RESOLVER_FILE, REPORT_JSON_FILE, REPORT_MD_FILE, type ThresholdRecord } from '../shared/artifacts/layout.js';
 import { type AppConfig } from '../shared/config.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createJobEncoder } from '../shared/encoder/create-encoder.js';
@@ -32,6 +32,7 @@ import type { QueryFeatures } from '../shared/features/feature-set.js';
 import { indexEntries, nodeCentroids } from './taxonomy-index.js';
 import { fitResolver } from './fit-resolver.js';
 import { existsSync } from 'node:fs';
+import { lineage } from '../shared/taxonomy/taxonomy.js';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
 import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
@@ -79,11 +80,15 @@ function intentSplit(rows: readonly LabelledIntentRow[], vectors: Map<string, Fl
   return { texts: rows.map((r) => r.text), embeddings: rows.map((r) => vectors.get(r.text) as Float32Array), targets };
 }
 
-function adContentSplit(rows: readonly AdContentRow[], nodeIndex: Map<string, number>, vectors: Map<string, Float32Array>): LabelledSplit {
+/** ad_content rows with two targets: the node, and its tier-1 category for the tier-1 head. */
+function adContentSplit(rows: readonly AdContentRow[], nodeIndex: Map<string, number>, tier1Position: (nodeId: string) => number, vectors: Map<string, Float32Array>): LabelledSplit {
   return {
     texts: rows.map((r) => r.text),
     embeddings: rows.map((r) => vectors.get(r.text) as Float32Array),
-    targets: { [AD_CONTENT_HEAD]: Int32Array.from(rows, (r) => nodeIndex.get(r.ad_content_id) ?? -1) },
+    targets: {
+      [AD_CONTENT_HEAD]: Int32Array.from(rows, (r) => nodeIndex.get(r.ad_content_id) ?? -1),
+      [AD_CONTENT_TIER1_HEAD]: Int32Array.from(rows, (r) => tier1Position(r.ad_content_id)),
+    },
   };
 }
 
@@ -182,20 +187,25 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const adContentStage = async (): Promise<StageOutput | undefined> => {
     if (!adRows.length) return undefined;
     const nodeIndex = new Map(nodeIds.map((id, i) => [id, i]));
-    const split = (name: Split) => adContentSplit(adBySplit(name), nodeIndex, vectors);
+    const tier1Ids = [...new Set(nodeIds.map((id) => lineage(taxonomy, id)[0]?.id ?? id))];
+    const tier1Position = (id: string) => tier1Ids.indexOf(lineage(taxonomy, id)[0]?.id ?? id);
+    const split = (name: Split) => adContentSplit(adBySplit(name), nodeIndex, tier1Position, vectors);
     const test = split('test');
-    const fitted = (
-      await fitHeadGroup(split('train'), split('calibration'), [{ name: AD_CONTENT_HEAD, labels: nodeIds, targetPrecision: training.targetPrecision.ad_content }], {
-        config: training.adContent,
-        seed: training.seed,
-        thresholdFloor: training.thresholdFloor,
-        threads: config.jobThreads,
-        backend: config.encoder.tfjsBackend,
-        onProgress: progress('ad_content'),
-      })
-    )[AD_CONTENT_HEAD] as FittedHead;
+    const heads = await fitHeadGroup(
+      split('train'),
+      split('calibration'),
+      [
+        { name: AD_CONTENT_HEAD, labels: nodeIds, targetPrecision: training.targetPrecision.ad_content },
+        { name: AD_CONTENT_TIER1_HEAD, labels: tier1Ids, targetPrecision: training.targetPrecision.ad_content },
+      ],
+      { config: training.adContent, seed: training.seed, thresholdFloor: training.thresholdFloor, threads: config.jobThreads, backend: config.encoder.tfjsBackend, onProgress: progress('ad_content') },
+    );
+    const fitted = heads[AD_CONTENT_HEAD] as FittedHead;
+    const tier1Fitted = heads[AD_CONTENT_TIER1_HEAD] as FittedHead;
+    const loaded = (head: FittedHead) => ({ head: head.head, featureSet: head.featureSet, calibration: head.calibration.map, modelPath: '', calibrationPath: '' });
     const resolverParts = {
-      classifier: { head: fitted.head, featureSet: fitted.featureSet, calibration: fitted.calibration.map, modelPath: '', calibrationPath: '' },
+      classifier: loaded(fitted),
+      tier1Head: loaded(tier1Fitted),
       index: { nodeIds, entryNode: Int32Array.from(nodeIds.keys()), dim: encoder.dim, vectors: flattenRows(nodeCentroids(entries, (t) => vectors.get(t) as Float32Array)) },
       taxonomy,
       regulated: annotations.regulated,
@@ -206,7 +216,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
       training.adContentResolver,
     );
-    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
+    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, tier-1 head weight ${resolver.tier1_head_weight}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
     const served = buildAdContentModel({ ...resolverParts, params: resolverParamsOf(resolver) });
     const testRows = adBySplit('test');
     const ablations = [
@@ -215,7 +225,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     ];
     for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
     return {
-      files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
+      files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), ...headFiles(AD_CONTENT_TIER1_HEAD, tier1Fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
       draft: {
         feature_sets: { ad_content: fitted.featureSet },

@@ -3,7 +3,7 @@
  * the index distribution and the rerank's words of each text, computed once so that resolver fitting
  * and the ablation can try many parameter sets cheaply.
  */
-import { classifierDistribution, indexDistribution, queryWords, type AdContentModel, type QueryWords } from './resolve-ad-content.js';
+import { classifierDistribution, indexDistribution, queryWords, tier1HeadDistribution, type AdContentModel, type QueryWords } from './resolve-ad-content.js';
 import { splitContrast } from '../features/contrast.js';
 
 export interface ResolverRows {
@@ -16,6 +16,8 @@ export interface RowDistributions {
   words: QueryWords;
   classifier: Float64Array;
   index: Float64Array;
+  /** The tier-1 head's distribution, when the model has the head. */
+  tier1: Float64Array | undefined;
 }
 
 /** `withoutNgrams`: the classifier's probabilities from its embedding block alone (the n-gram ablation). */
@@ -24,6 +26,11 @@ export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows,
   return rows.texts.map((text, i) => {
     const embedding = rows.embeddings[i] as Float32Array;
     const contrast = splitContrast(text);
-    return { words: queryWords(contrast), classifier: classifierDistribution(classifierModel, text, embedding, contrast), index: indexDistribution(model.index, embedding, model.params.indexTemperature) };
+    return {
+      words: queryWords(contrast),
+      classifier: classifierDistribution(classifierModel, text, embedding, contrast),
+      index: indexDistribution(model.index, embedding, model.params.indexTemperature),
+      tier1: tier1HeadDistribution(model, text, embedding, contrast),
+    };
   });
 }

@@ -38,11 +38,17 @@ export interface ResolverParams {
    * so many small votes for one vertical are not outvoted by one node of another.
    */
   tierFirst: boolean;
+  /**
+   * Tier-first decoding only: the tier-1 category is chosen by its mass times the tier-1 head's
+   * probability to this power (0: mass alone). The tier-1 head is trained on the same rows over the
+   * tier-1 categories only, so it sees every query of a vertical as one class.
+   */
+  tier1HeadWeight: number;
   /** Mass a node on the winner's lineage needs to be chosen over its ancestors ("confident enough" for its depth). */
   walkUpThreshold: number;
 }
 
-export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, tierFirst: false, walkUpThreshold: 0.2 };
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.2 };
 
 export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
   if (!stored) return DEFAULT_RESOLVER_PARAMS;
@@ -53,6 +59,8 @@ export function resolverParamsOf(stored: StoredResolver | undefined): ResolverPa
     // Resolvers stored before the gate existed reranked every candidate.
     lexicalGate: stored.lexical_gate ?? 0,
     candidates: stored.candidates,
+    // Resolvers stored before the tier-1 head existed did not use one.
+    tier1HeadWeight: stored.tier1_head_weight ?? 0,
     walkUpThreshold: stored.walk_up_threshold,
   };
   const invalid = Object.entries(params).find(([, value]) => typeof value !== 'number' || !Number.isFinite(value));
@@ -62,6 +70,8 @@ export function resolverParamsOf(stored: StoredResolver | undefined): ResolverPa
 
 export interface AdContentModel {
   classifier: LoadedHead;
+  /** The tier-1 head (labels: tier-1 node ids), when the artifacts have one. */
+  tier1Head?: LoadedHead | undefined;
   index: TaxonomyIndex;
   taxonomy: Taxonomy;
   regulated: ReadonlyMap<string, RegulatedEntry>;
@@ -72,6 +82,8 @@ export interface AdContentModel {
   /** Position of each label's tier-1 ancestor among `tier1Ids`. */
   tier1Of: Int32Array;
   tier1Ids: readonly string[];
+  /** Position in the tier-1 head's labels of each of `tier1Ids` (empty without a tier-1 head). */
+  tier1HeadOrder: Int32Array;
   /** Distinct stemmed words of each node's label with their IDF weight (classifier label order), as the lexical rerank matches them. */
   labelWords: ReadonlyArray<ReadonlyArray<{ word: string; weight: number }>>;
 }
@@ -103,7 +115,7 @@ export function queryWords(contrast: ContrastSplit): QueryWords {
   return { wanted: lexicalWords(contrast.wanted), excluded: lexicalWords(contrast.excluded) };
 }
 
-export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params' | 'tier1Of' | 'tier1Ids'> & { params?: ResolverParams }): AdContentModel {
+export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'labelWords' | 'params' | 'tier1Of' | 'tier1Ids' | 'tier1HeadOrder'> & { params?: ResolverParams }): AdContentModel {
   const labels = parts.classifier.head.labels;
   const position = new Map(labels.map((id, i) => [id, i]));
   const subtree = new Map<string, number[]>();
@@ -122,7 +134,12 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
   const labelWords = words.map((list) => list.map((word) => ({ word, weight: Math.log(1 + labels.length / (documentFrequency.get(word) as number)) })));
   const tier1Ids = [...new Set(labels.map((id) => lineage(parts.taxonomy, id)[0]?.id ?? id))];
   const tier1Of = Int32Array.from(labels, (id) => tier1Ids.indexOf(lineage(parts.taxonomy, id)[0]?.id ?? id));
-  return { ...parts, params: parts.params ?? DEFAULT_RESOLVER_PARAMS, subtree, labelWords, tier1Of, tier1Ids };
+  const params = parts.params ?? DEFAULT_RESOLVER_PARAMS;
+  const tier1HeadLabels = parts.tier1Head?.head.labels ?? [];
+  const tier1HeadOrder = Int32Array.from(parts.tier1Head ? tier1Ids : [], (id) => tier1HeadLabels.indexOf(id));
+  if (tier1HeadOrder.some((at) => at < 0)) throw new IntegrityError('the ad_content tier-1 head lacks tier-1 categories the classifier has');
+  if (params.tier1HeadWeight > 0 && !parts.tier1Head) throw new IntegrityError(`${RESOLVER_FILE} weights a tier-1 head that the artifacts do not have`);
+  return { ...parts, params, subtree, labelWords, tier1Of, tier1Ids, tier1HeadOrder };
 }
 
 /** Cosine similarity of the query to every index entry (rows are unit vectors). */
@@ -165,12 +182,26 @@ function topIndices(values: Float64Array, k: number): number[] {
   return top;
 }
 
+/** A loaded head's (calibrated) probabilities over its labels. */
+function headDistribution(loaded: LoadedHead, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array {
+  const logits = headLogits(loaded.head, queryFeatures(loaded.featureSet, text, embedding, contrast));
+  return loaded.calibration ? calibratedProba(loaded.calibration, logits) : softmaxRow(logits);
+}
+
 /** The supervised classifier's (calibrated) probabilities over nodes, in label order. */
 export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array {
-  const { classifier } = model;
-  const logits = headLogits(classifier.head, queryFeatures(classifier.featureSet, text, embedding, contrast));
-  return classifier.calibration ? calibratedProba(classifier.calibration, logits) : softmaxRow(logits);
+  return headDistribution(model.classifier, text, embedding, contrast);
 }
+
+/** The tier-1 head's (calibrated) probabilities in `tier1Ids` order, when the model has the head. */
+export function tier1HeadDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array | undefined {
+  if (!model.tier1Head) return undefined;
+  const proba = headDistribution(model.tier1Head, text, embedding, contrast);
+  return Float64Array.from(model.tier1HeadOrder, (at) => proba[at] as number);
+}
+
+/** Whether decoding uses the tier-1 head (so scoring must compute its distribution). */
+const usesTier1Head = (model: AdContentModel) => model.params.tierFirst && model.params.tier1HeadWeight > 0 && model.tier1Head !== undefined;
 
 /** The node one source alone would pick: the classifier's argmax or the index's nearest node (for comparisons). */
 export function singleSourceNode(model: AdContentModel, source: 'classifier' | 'index', text: string, embedding: Float32Array): string {
@@ -190,7 +221,8 @@ export interface AdContentScores {
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
   const contrast = splitContrast(text);
   const indexProba = model.params.indexWeight > 0 ? indexDistribution(model.index, embedding, model.params.indexTemperature) : undefined;
-  return rerankedScores(model, queryWords(contrast), classifierDistribution(model, text, embedding, contrast), indexProba);
+  const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embedding, contrast) : undefined;
+  return rerankedScores(model, queryWords(contrast), classifierDistribution(model, text, embedding, contrast), indexProba, tier1Proba);
 }
 
 /**
@@ -244,15 +276,22 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
     addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array, contrast), logits);
     const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
     const indexProba = model.params.indexWeight > 0 ? indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature) : undefined;
-    return rerankedScores(model, queryWords(contrast), classifierProba, indexProba);
+    const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embeddings[i] as Float32Array, contrast) : undefined;
+    return rerankedScores(model, queryWords(contrast), classifierProba, indexProba, tier1Proba);
   });
 }
 
-/** The mixture with every node outside the tier-1 category of most mass set to -1 (never a candidate). */
-function withinTopTier1(model: AdContentModel, mixture: Float64Array): Float64Array {
+/**
+ * The mixture with every node outside the top tier-1 category set to -1 (never a candidate). The top
+ * category has the most mass, or with the tier-1 head the highest mass x head probability^weight.
+ */
+function withinTopTier1(model: AdContentModel, mixture: Float64Array, tier1Proba: Float64Array | undefined): Float64Array {
   const mass = new Float64Array(model.tier1Ids.length);
   mixture.forEach((p, i) => (mass[model.tier1Of[i] as number] = (mass[model.tier1Of[i] as number] as number) + p));
-  const top = topIndices(mass, 1)[0] as number;
+  const weight = model.params.tier1HeadWeight;
+  const logOf = (p: number) => Math.log(Math.max(p, Number.MIN_VALUE));
+  const score = tier1Proba && weight > 0 ? mass.map((m, t) => logOf(m) + weight * logOf(tier1Proba[t] as number)) : mass;
+  const top = topIndices(score, 1)[0] as number;
   return mixture.map((p, i) => (model.tier1Of[i] === top ? p : -1));
 }
 
@@ -269,13 +308,14 @@ function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, foun
 
 /**
  * Mixture of the classifier with the index (skipped when the index weight is 0 or `indexProba` was not
- * computed), top candidates, and the lexical rerank among the candidates the mixture supports (skipped
- * when its weight is 0).
+ * computed), top candidates (within the top tier-1 category when decoding tier-first, which the tier-1
+ * head's `tier1Proba` joins when given and weighted), and the lexical rerank among the candidates the
+ * mixture supports (skipped when its weight is 0).
  */
-export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined): AdContentScores {
+export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined, tier1Proba?: Float64Array): AdContentScores {
   const { params } = model;
   const mixture = indexProba && params.indexWeight > 0 ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
-  const candidates = topIndices(params.tierFirst ? withinTopTier1(model, mixture) : mixture, params.candidates);
+  const candidates = topIndices(params.tierFirst ? withinTopTier1(model, mixture, tier1Proba) : mixture, params.candidates);
   if (params.lexicalWeight === 0) return { mixture, candidates, winner: candidates[0] as number };
 
   const floor = params.lexicalGate * (mixture[candidates[0] as number] as number);

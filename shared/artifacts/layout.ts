@@ -10,6 +10,8 @@ export const CURRENT_FILE = 'current.json';
 export const REPORT_JSON_FILE = 'report.json';
 export const REPORT_MD_FILE = 'report.md';
 export const AD_CONTENT_HEAD = 'ad_content';
+/** The ad_content classifier's companion over tier-1 categories only: votes in top-down decoding. */
+export const AD_CONTENT_TIER1_HEAD = 'ad_content_tier1';
 
 export const headFile = (head: string) => `heads/${head}.json`;
 export const headWeightsFile = (head: string) => `heads/${head}.weights.bin`;
@@ -60,9 +62,11 @@ export interface StoredResolver {
   candidates: number;
   /** Top-down decoding (absent in older resolvers: false). */
   tier_first?: boolean;
+  /** Exponent of the tier-1 head's probability in top-down decoding (absent in older resolvers: 0, not used). */
+  tier1_head_weight?: number;
   walk_up_threshold: number;
   /** Calibration-split accuracy of every parameter set tried. */
-  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
+  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; tier1_head_weight?: number; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
 }
 
 /** manifest.json, typed from its schema (schemas/manifest.schema.ts). */

@@ -16,6 +16,7 @@ import type { CalibrationMap } from '../math/calibration.js';
 import { decodeMatrix } from './binary.js';
 import {
   AD_CONTENT_HEAD,
+  AD_CONTENT_TIER1_HEAD,
   calibrationFile,
   CURRENT_FILE,
   headFile,
@@ -52,7 +53,8 @@ export interface LoadedArtifacts {
   dir: string;
   manifest: Manifest;
   intentHeads: Record<IntentHead, LoadedHead>;
-  adContent: (LoadedHead & { index: TaxonomyIndex; resolver: StoredResolver | undefined }) | undefined;
+  /** With the tier-1 head when the version has one (versions trained before it existed do not). */
+  adContent: (LoadedHead & { index: TaxonomyIndex; resolver: StoredResolver | undefined; tier1Head: LoadedHead | undefined }) | undefined;
   /** Why ad_content is unavailable, when it is. */
   adContentProblem: string | undefined;
 }
@@ -149,7 +151,8 @@ export async function loadArtifacts(artifactsDir: string, options: LoadOptions =
   let adContent: LoadedArtifacts['adContent'];
   let adContentProblem: string | undefined;
   try {
-    adContent = { ...loadHead(dir, files, AD_CONTENT_HEAD), index: loadIndex(files), resolver: parseJsonFile<StoredResolver>(files, RESOLVER_FILE) };
+    const tier1Head = manifest.files.some((f) => f.path === headFile(AD_CONTENT_TIER1_HEAD)) ? loadHead(dir, files, AD_CONTENT_TIER1_HEAD) : undefined;
+    adContent = { ...loadHead(dir, files, AD_CONTENT_HEAD), index: loadIndex(files), resolver: parseJsonFile<StoredResolver>(files, RESOLVER_FILE), tier1Head };
   } catch (error) {
     adContentProblem = (error as Error).message;
   }

@@ -53,8 +53,8 @@ async function loadAdContentModel(
   try {
     const { taxonomy, annotations } = injected ?? (await loadTaxonomySources(config.paths.taxonomyFile));
     if (taxonomy.sha256 !== artifacts.manifest.taxonomy_sha256) throw new Error(`taxonomy file ${config.paths.taxonomyFile} differs from the one the artifacts were trained on`);
-    const { index, resolver, ...classifier } = artifacts.adContent;
-    return { model: buildAdContentModel({ classifier, index, taxonomy, regulated: annotations.regulated, threshold, params: resolverParamsOf(resolver) }) };
+    const { index, resolver, tier1Head, ...classifier } = artifacts.adContent;
+    return { model: buildAdContentModel({ classifier, tier1Head, index, taxonomy, regulated: annotations.regulated, threshold, params: resolverParamsOf(resolver) }) };
   } catch (error) {
     return { problem: (error as Error).message };
   }

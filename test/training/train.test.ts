@@ -20,6 +20,8 @@ async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
   return out;
 }
 
+const loadedTier1Labels = (artifacts: Awaited<ReturnType<typeof loadArtifacts>>) => [...(artifacts.adContent?.tier1Head?.head.labels ?? [])].sort();
+
 describe('train on a small fixture', () => {
   let root = '';
   let first: TrainResult;
@@ -59,10 +61,14 @@ describe('train on a small fixture', () => {
   it('searches exactly the resolver grid of the training configuration and records it', async () => {
     const grid = fixtureConfig(join(root, 'a')).training.adContentResolver;
     const stored = JSON.parse(await readFile(join(first.dir, RESOLVER_FILE), 'utf8')) as StoredResolver;
-    const combos = grid.indexWeights.length * grid.lexicalWeights.reduce((n, w) => n + (w === 0 ? 1 : grid.lexicalGates.length), 0) * 2 * grid.walkUpThresholds.length;
+    // Node-first decoding once, tier-first once per tier-1 head weight (the fixture trains the tier-1 head).
+    const combos = grid.indexWeights.length * grid.lexicalWeights.reduce((n, w) => n + (w === 0 ? 1 : grid.lexicalGates.length), 0) * (1 + grid.tier1HeadWeights.length) * grid.walkUpThresholds.length;
     expect(stored.search).toHaveLength(combos);
     expect(new Set(stored.search.map((r) => r.walk_up_threshold))).toEqual(new Set(grid.walkUpThresholds));
+    expect(new Set(stored.search.filter((r) => r.tier_first).map((r) => r.tier1_head_weight))).toEqual(new Set(grid.tier1HeadWeights));
     expect(grid.indexWeights).toContain(stored.index_weight);
+    expect(grid.tier1HeadWeights).toContain(stored.tier1_head_weight);
+    expect(loadedTier1Labels(await loadArtifacts(join(root, 'a', 'artifacts')))).toEqual(['1', '3']);
   });
 
   it('refuses an artifact with one corrupted byte, naming the file', async () => {

@@ -29,7 +29,7 @@ function index(): TaxonomyIndex {
   return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
 }
 
-const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, tierFirst: false, walkUpThreshold: 0.5 };
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5 };
 
 function model(params: ResolverParams, threshold = 0.5) {
   return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
@@ -167,5 +167,40 @@ describe('scoreAdContentBatch', () => {
       expect(batch[i]?.candidates).toEqual(single.candidates);
       single.mixture.forEach((p, k) => expect(batch[i]?.mixture[k]).toBeCloseTo(p, 5));
     });
+  });
+});
+
+describe('the tier-1 head in tier-first decoding', () => {
+  // Labels in another order than the model's tier-1 list, to check the mapping: Travel, Technology.
+  const tier1Head: LoadedHead = {
+    head: { labels: ['3', '1'], inputDim: DIM, weights: new Float32Array(DIM * 2), bias: Float32Array.from([2, 0]) },
+    featureSet: { kind: 'embedding' },
+    modelPath: 'heads/ad_content_tier1.json',
+    calibration: undefined,
+    calibrationPath: 'calibration/ad_content_tier1.json',
+  };
+  const TIER_FIRST: ResolverParams = { ...CLASSIFIER_ONLY, tierFirst: true, walkUpThreshold: 0.3 };
+  const withHead = (tier1HeadWeight: number) =>
+    buildAdContentModel({ classifier: classifier(10), tier1Head, index: index(), taxonomy, regulated: new Map(), threshold: 0.5, params: { ...TIER_FIRST, tier1HeadWeight } });
+  // Classifier: Technology mass 0.63 (Laptops 0.57), Travel 0.37; the tier-1 head: Travel 0.88.
+  const vector = embedding({ '2': 3, '3': 2.5 });
+
+  it('chooses the category by mass alone at weight 0, and by mass x head probability^weight above it', () => {
+    expect(resolveAdContent(withHead(0), 'laptop or trip', vector).tiers.map((t) => t.label)).toEqual(['Technology', 'Laptops']);
+    expect(resolveAdContent(withHead(1), 'laptop or trip', vector).tiers.map((t) => t.label)).toEqual(['Travel']);
+  });
+
+  it('gives the same winners in batch and per-text scoring', async () => {
+    const { scoreAdContent, scoreAdContentBatch } = await import('../../../shared/ad-content/resolve-ad-content.js');
+    const m = withHead(0.5);
+    const vectors = [vector, embedding({ '2': 8 })];
+    const batch = await scoreAdContentBatch(m, ['laptop or trip', 'which laptop'], vectors);
+    expect(batch.map((b) => b.winner)).toEqual(vectors.map((v, i) => scoreAdContent(m, ['laptop or trip', 'which laptop'][i] as string, v).winner));
+  });
+
+  it('refuses a resolver that weights a tier-1 head the artifacts lack, and a head missing a category', () => {
+    expect(() => buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map(), threshold: 0.5, params: { ...TIER_FIRST, tier1HeadWeight: 0.5 } })).toThrow(/tier-1 head that the artifacts do not have/);
+    const partial = { ...tier1Head, head: { ...tier1Head.head, labels: ['3', '9'] } };
+    expect(() => buildAdContentModel({ classifier: classifier(10), tier1Head: partial, index: index(), taxonomy, regulated: new Map(), threshold: 0.5, params: TIER_FIRST })).toThrow(/lacks tier-1 categories/);
   });
 });
