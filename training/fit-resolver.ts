@@ -1,50 +1,79 @@
 /**
  * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight and
- * gate, top-down decoding and the tier-1 head's weight in it, walk-up threshold) on the ad_content calibration split: the set with the
- * best mean of exact-node and tier-1 accuracy (the vertical decides most ad decisions, the node the
- * targeting), ties broken by parent-safe accuracy (the prediction is the gold node or one of its
- * ancestors), then by simplicity (earlier in the grid). The classifier and index distributions of
- * every row are computed once; each parameter set only remixes and reranks them.
+ * gate, top-down decoding and the tier-1 head's weight in it, walk-up threshold) on the ad_content
+ * calibration split: the set with the best mean of exact-node and tier-1 accuracy (the vertical
+ * decides most ad decisions, the node the targeting), ties broken by parent-safe accuracy (the
+ * prediction is the gold node or one of its ancestors), then by simplicity (earlier in the grid). The
+ * classifier, index and tier-1 head distributions of every row are computed once, and each scoring
+ * stage once per prefix of the parameters it depends on.
  */
-import { buildAdContentModel, chooseAdContent, DEFAULT_RESOLVER_PARAMS, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
+import { buildAdContentModel, candidatesOf, chooseAdContent, DEFAULT_RESOLVER_PARAMS, mixtureOf, winnerOf, type AdContentModel, type AdContentScores, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
 import type { StoredResolver } from '../shared/artifacts/layout.js';
 import type { ResolverGridConfig } from '../shared/training-config.js';
-import { lineage } from '../shared/taxonomy/taxonomy.js';
-import { rowDistributions, type ResolverRows, type RowDistributions } from '../shared/ad-content/ad-content-distributions.js';
-
+import { lineage, type Taxonomy } from '../shared/taxonomy/taxonomy.js';
+import { rowDistributions, type ResolverRows } from '../shared/ad-content/ad-content-distributions.js';
 
 type ModelParts = Parameters<typeof buildAdContentModel>[0];
 
-/** Exact and parent-safe accuracy of one parameter set over precomputed distributions. */
-export function resolverAccuracy(model: AdContentModel, rows: readonly RowDistributions[], goldIds: readonly string[]): { exact: number; tier1: number; parent_safe: number } {
+/** What accuracy needs of each row's gold node, computed once for the whole grid. */
+interface Gold {
+  id: string;
+  tier1: string | undefined;
+  lineage: ReadonlySet<string>;
+}
+
+function goldsOf(taxonomy: Taxonomy, goldIds: readonly string[]): Gold[] {
+  return goldIds.map((id) => {
+    const chain = lineage(taxonomy, id);
+    return { id, tier1: chain[0]?.id, lineage: new Set(chain.map((n) => n.id)) };
+  });
+}
+
+/** Exact, tier-1 and parent-safe accuracy of one parameter set, given each row's scores under it. */
+function accuracyOf(model: AdContentModel, scores: readonly AdContentScores[], golds: readonly Gold[]): { exact: number; tier1: number; parent_safe: number } {
   let exact = 0;
   let tier1 = 0;
   let parentSafe = 0;
-  rows.forEach((row, i) => {
-    const scores = rerankedScores(model, row.words, row.classifier, row.index, row.tier1);
-    const chosen = chooseAdContent(model, scores).node.id;
-    const gold = goldIds[i] as string;
-    const goldLineage = lineage(model.taxonomy, gold);
-    if (chosen === gold) exact += 1;
-    if (lineage(model.taxonomy, chosen)[0]?.id === goldLineage[0]?.id) tier1 += 1;
-    if (goldLineage.some((n) => n.id === chosen)) parentSafe += 1;
+  scores.forEach((rowScores, i) => {
+    const chosen = chooseAdContent(model, rowScores).node.id;
+    const gold = golds[i] as Gold;
+    if (chosen === gold.id) exact += 1;
+    if (lineage(model.taxonomy, chosen)[0]?.id === gold.tier1) tier1 += 1;
+    if (gold.lineage.has(chosen)) parentSafe += 1;
   });
-  const n = Math.max(rows.length, 1);
+  const n = Math.max(scores.length, 1);
   return { exact: exact / n, tier1: tier1 / n, parent_safe: parentSafe / n };
+}
+
+/** `make()` once per key. */
+function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as T;
 }
 
 export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRows, grid: ResolverGridConfig): StoredResolver {
   const base = buildAdContentModel({ ...parts, params: DEFAULT_RESOLVER_PARAMS });
   const distributions = rowDistributions(base, rows);
+  const golds = goldsOf(base.taxonomy, rows.goldIds);
+  const withParams = (params: Partial<ResolverParams>): AdContentModel => ({ ...base, params: { ...DEFAULT_RESOLVER_PARAMS, ...params } });
+  // Each stage depends on a prefix of the parameters only: computed once per prefix, shared by the sets that extend it.
+  const mixtures = new Map<string, Float64Array[]>();
+  const candidates = new Map<string, number[][]>();
+  const winners = new Map<string, number[]>();
   const search: StoredResolver['search'] = [];
   for (const indexWeight of grid.indexWeights) {
+    const mixture = memo(mixtures, `${indexWeight}`, () => distributions.map((d) => mixtureOf(withParams({ indexWeight }), d.classifier, d.index)));
     for (const lexicalWeight of grid.lexicalWeights) {
       for (const lexicalGate of lexicalWeight === 0 ? [0] : grid.lexicalGates) {
         for (const tierFirst of [false, true]) {
           for (const tier1HeadWeight of tierFirst && base.tier1Head ? grid.tier1HeadWeights : [0]) {
+            const decoding = { indexWeight, tierFirst, tier1HeadWeight };
+            const top = memo(candidates, JSON.stringify(decoding), () => distributions.map((d, i) => candidatesOf(withParams(decoding), mixture[i] as Float64Array, d.tier1)));
+            const reranking = { ...decoding, lexicalWeight, lexicalGate };
+            const winner = memo(winners, JSON.stringify(reranking), () => distributions.map((d, i) => winnerOf(withParams(reranking), d.words, mixture[i] as Float64Array, top[i] as number[])));
+            const scores = distributions.map((_, i) => ({ mixture: mixture[i] as Float64Array, candidates: top[i] as number[], winner: winner[i] as number }));
             for (const walkUpThreshold of grid.walkUpThresholds) {
-              const params: ResolverParams = { ...DEFAULT_RESOLVER_PARAMS, indexWeight, lexicalWeight, lexicalGate, tierFirst, tier1HeadWeight, walkUpThreshold };
-              const accuracy = resolverAccuracy({ ...base, params }, distributions, rows.goldIds);
+              const accuracy = accuracyOf(withParams({ ...reranking, walkUpThreshold }), scores, golds);
               search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, tier1_head_weight: tier1HeadWeight, walk_up_threshold: walkUpThreshold, ...accuracy });
             }
           }

@@ -306,18 +306,21 @@ function labelShare(words: ReadonlyArray<{ word: string; weight: number }>, foun
   return total > 0 ? hit / total : 0;
 }
 
-/**
- * Mixture of the classifier with the index (skipped when the index weight is 0 or `indexProba` was not
- * computed), top candidates (within the top tier-1 category when decoding tier-first, which the tier-1
- * head's `tier1Proba` joins when given and weighted), and the lexical rerank among the candidates the
- * mixture supports (skipped when its weight is 0).
- */
-export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined, tier1Proba?: Float64Array): AdContentScores {
-  const { params } = model;
-  const mixture = indexProba && params.indexWeight > 0 ? classifierProba.map((p, i) => (1 - params.indexWeight) * p + params.indexWeight * (indexProba[i] as number)) : classifierProba;
-  const candidates = topIndices(params.tierFirst ? withinTopTier1(model, mixture, tier1Proba) : mixture, params.candidates);
-  if (params.lexicalWeight === 0) return { mixture, candidates, winner: candidates[0] as number };
+/** Stage 1: the classifier's probabilities mixed with the index's (the classifier alone when the index weight is 0 or `indexProba` was not computed). */
+export function mixtureOf(model: AdContentModel, classifierProba: Float64Array, indexProba: Float64Array | undefined): Float64Array {
+  const { indexWeight } = model.params;
+  return indexProba && indexWeight > 0 ? classifierProba.map((p, i) => (1 - indexWeight) * p + indexWeight * (indexProba[i] as number)) : classifierProba;
+}
 
+/** Stage 2: the top candidates by mixture probability, within the top tier-1 category when decoding tier-first (which `tier1Proba` joins when given and weighted). */
+export function candidatesOf(model: AdContentModel, mixture: Float64Array, tier1Proba: Float64Array | undefined): number[] {
+  return topIndices(model.params.tierFirst ? withinTopTier1(model, mixture, tier1Proba) : mixture, model.params.candidates);
+}
+
+/** Stage 3: the lexical rerank among the candidates the mixture supports (the top candidate when its weight is 0). */
+export function winnerOf(model: AdContentModel, words: QueryWords, mixture: Float64Array, candidates: readonly number[]): number {
+  const { params } = model;
+  if (params.lexicalWeight === 0) return candidates[0] as number;
   const floor = params.lexicalGate * (mixture[candidates[0] as number] as number);
   const reranked = candidates.map((i) => {
     const base = mixture[i] as number;
@@ -330,7 +333,14 @@ export function rerankedScores(model: AdContentModel, words: QueryWords, classif
   reranked.forEach((score, k) => {
     if (score > (reranked[best] as number)) best = k;
   });
-  return { mixture, candidates, winner: candidates[best] as number };
+  return candidates[best] as number;
+}
+
+/** The three stages in turn: mixture, candidates, lexical winner. */
+export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined, tier1Proba?: Float64Array): AdContentScores {
+  const mixture = mixtureOf(model, classifierProba, indexProba);
+  const candidates = candidatesOf(model, mixture, tier1Proba);
+  return { mixture, candidates, winner: winnerOf(model, words, mixture, candidates) };
 }
 
 /**
