@@ -139,7 +139,9 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     ...(stages.has('index') || stages.has('ad-content') ? entries.texts : []),
   ];
   const vectors = await embedAll(encoder, texts, 'embedding');
-  log(`embeddings: ${vectors.size} unique texts (${encoder.stats.hits} cached, ${encoder.stats.misses} new) with ${encoder.id}`);
+  /** Seconds since the run started, for the milestone lines (where a cold run's time goes). */
+  const at = () => `at ${Math.round((performance.now() - started) / 1000)} s`;
+  log(`embeddings: ${vectors.size} unique texts (${encoder.stats.hits} cached, ${encoder.stats.misses} new) with ${encoder.id} (${at()})`);
   const progress = (stage: string) => (message: string) => log(`${stage}: ${message}`);
   const nodeIds = taxonomy.nodes.map((n) => n.id);
 
@@ -153,7 +155,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const headSpecs = INTENT_HEADS.map((head) => ({ name: head, labels: HEAD_LABELS[head], targetPrecision: training.targetPrecision[head] }));
     const groupOptions = { config: training.intent, seed: training.seed, thresholdFloor: training.thresholdFloor, threads: config.jobThreads, backend: config.encoder.tfjsBackend, onProgress: progress('intent heads') };
     const selection = await selectIntentModel(train, { split: held, name: intent.splits.selection.length ? 'selection' : 'calibration' }, headSpecs, training.intent, training.intentSelection, groupOptions);
-    log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split`);
+    log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split (${at()})`);
     const chosen = { ...groupOptions, config: selection.config };
     const spec = featureSpecOf(selection.config);
     const refitRows = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
@@ -169,7 +171,9 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const fitted = (head: string) => heads[head] as FittedHead;
     const testFeatures = splitFeatures(spec, test);
     const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testFeatures, test.targets[head] as Int32Array));
+    log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
     const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, chosen, reports);
+    log(`intent heads: random-split comparison done (${at()})`);
     return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
       reports,
@@ -216,6 +220,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
       training.adContentResolver,
     );
+    log(`ad_content: heads fitted and calibrated; resolver grid searched (${at()})`);
     log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, tier-1 head weight ${resolver.tier1_head_weight}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
     const served = buildAdContentModel({ ...resolverParts, params: resolverParamsOf(resolver) });
     const testRows = adBySplit('test');
@@ -224,6 +229,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       ...(naturalRows ? [{ on: `${NATURAL_EVAL_FILE}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...naturalRows, embeddings: naturalRows.texts.map((t) => vectors.get(t) as Float32Array) }) }] : []),
     ];
     for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
+    log(`ad_content: ablations done (${at()})`);
     return {
       files: [...headFiles(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, true), ...headFiles(AD_CONTENT_TIER1_HEAD, tier1Fitted, AD_CONTENT_DTYPE, true), { path: RESOLVER_FILE, bytes: jsonBytes(resolver), optional: true }],
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
