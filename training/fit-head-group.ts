@@ -7,7 +7,7 @@
 import type { HeadTrainingConfig, TfjsBackend } from '../shared/config.js';
 import { queryFeatures, type FeatureSpec, type QueryFeatures } from '../shared/features/feature-set.js';
 import { headLogits, type LinearHead } from '../shared/heads/linear-head.js';
-import { calibratedProba, type CalibrationMap } from '../shared/math/calibration.js';
+import { probabilitiesOf, type CalibrationMap } from '../shared/math/calibration.js';
 import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
@@ -81,7 +81,7 @@ export function labelledLogits(head: LinearHead, features: readonly QueryFeature
 }
 
 export function confidencesOf(map: CalibrationMap | undefined, logits: readonly Float64Array[], truth: readonly number[]) {
-  const probabilities = logits.map((z) => (map ? calibratedProba(map, z) : softmaxRow(z)));
+  const probabilities = logits.map((z) => probabilitiesOf(map, z));
   const predicted = probabilities.map((p) => argmax(p));
   return {
     probabilities,

@@ -32,7 +32,7 @@ import type { QueryFeatures } from '../shared/features/feature-set.js';
 import { indexEntries, nodeCentroids } from './taxonomy-index.js';
 import { fitResolver } from './fit-resolver.js';
 import { existsSync } from 'node:fs';
-import { lineage } from '../shared/taxonomy/taxonomy.js';
+import { tier1Id } from '../shared/taxonomy/taxonomy.js';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
 import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
@@ -191,8 +191,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const adContentStage = async (): Promise<StageOutput | undefined> => {
     if (!adRows.length) return undefined;
     const nodeIndex = new Map(nodeIds.map((id, i) => [id, i]));
-    const tier1Ids = [...new Set(nodeIds.map((id) => lineage(taxonomy, id)[0]?.id ?? id))];
-    const tier1Position = (id: string) => tier1Ids.indexOf(lineage(taxonomy, id)[0]?.id ?? id);
+    const tier1Ids = [...new Set(nodeIds.map((id) => tier1Id(taxonomy, id)))];
+    const tier1Position = (id: string) => tier1Ids.indexOf(tier1Id(taxonomy, id));
     const split = (name: Split) => adContentSplit(adBySplit(name), nodeIndex, tier1Position, vectors);
     const test = split('test');
     const heads = await fitHeadGroup(

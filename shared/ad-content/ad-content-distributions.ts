@@ -3,7 +3,7 @@
  * the index distribution and the rerank's words of each text, computed once so that resolver fitting
  * and the ablation can try many parameter sets cheaply.
  */
-import { classifierDistribution, indexDistribution, queryWords, tier1HeadDistribution, type AdContentModel, type QueryWords } from './resolve-ad-content.js';
+import { classifierDistribution, classifierFeatures, indexDistribution, queryWords, tier1HeadDistribution, type AdContentModel, type QueryWords } from './resolve-ad-content.js';
 import { splitContrast } from '../features/contrast.js';
 
 export interface ResolverRows {
@@ -26,11 +26,13 @@ export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows,
   return rows.texts.map((text, i) => {
     const embedding = rows.embeddings[i] as Float32Array;
     const contrast = splitContrast(text);
+    // Features under the classifier's feature set as it is ablated: the tier-1 head reuses them only unablated.
+    const features = classifierFeatures(classifierModel, text, embedding, contrast);
     return {
       words: queryWords(contrast),
-      classifier: classifierDistribution(classifierModel, text, embedding, contrast),
+      classifier: classifierDistribution(classifierModel, text, embedding, contrast, features),
       index: indexDistribution(model.index, embedding, model.params.indexTemperature),
-      tier1: tier1HeadDistribution(model, text, embedding, contrast),
+      tier1: tier1HeadDistribution(model, text, embedding, contrast, withoutNgrams ? undefined : features),
     };
   });
 }

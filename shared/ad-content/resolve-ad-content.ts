@@ -8,14 +8,14 @@ import { RESOLVER_FILE, type StoredResolver } from '../artifacts/layout.js';
 import { IntegrityError } from '../errors.js';
 import { splitContrast, type ContrastSplit } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
-import { queryFeatures } from '../features/feature-set.js';
+import { queryFeatures, type FeatureSpec, type QueryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
 import * as tf from '../tfjs.js';
 import { stemmer } from 'stemmer';
 import { addSparseLogits, headLogits } from '../heads/linear-head.js';
-import { calibratedProba } from '../math/calibration.js';
+import { probabilitiesOf } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
-import { lineage, type Taxonomy, type TaxonomyNode } from '../taxonomy/taxonomy.js';
+import { lineage, tier1Id, type Taxonomy, type TaxonomyNode } from '../taxonomy/taxonomy.js';
 import type { RegulatedEntry } from '../taxonomy/annotations.js';
 import { regulatedVerticalOf } from '../taxonomy/annotations.js';
 
@@ -132,8 +132,8 @@ export function buildAdContentModel(parts: Omit<AdContentModel, 'subtree' | 'lab
   for (const list of words) for (const w of list) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
   // A word in many node names ("services", "industry") says little about which node is meant.
   const labelWords = words.map((list) => list.map((word) => ({ word, weight: Math.log(1 + labels.length / (documentFrequency.get(word) as number)) })));
-  const tier1Ids = [...new Set(labels.map((id) => lineage(parts.taxonomy, id)[0]?.id ?? id))];
-  const tier1Of = Int32Array.from(labels, (id) => tier1Ids.indexOf(lineage(parts.taxonomy, id)[0]?.id ?? id));
+  const tier1Ids = [...new Set(labels.map((id) => tier1Id(parts.taxonomy, id)))];
+  const tier1Of = Int32Array.from(labels, (id) => tier1Ids.indexOf(tier1Id(parts.taxonomy, id)));
   const params = parts.params ?? DEFAULT_RESOLVER_PARAMS;
   const tier1HeadLabels = parts.tier1Head?.head.labels ?? [];
   const tier1HeadOrder = Int32Array.from(parts.tier1Head ? tier1Ids : [], (id) => tier1HeadLabels.indexOf(id));
@@ -182,21 +182,27 @@ function topIndices(values: Float64Array, k: number): number[] {
   return top;
 }
 
-/** A loaded head's (calibrated) probabilities over its labels. */
-function headDistribution(loaded: LoadedHead, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array {
-  const logits = headLogits(loaded.head, queryFeatures(loaded.featureSet, text, embedding, contrast));
-  return loaded.calibration ? calibratedProba(loaded.calibration, logits) : softmaxRow(logits);
+/** The classifier's features of a text (computed once per text; the tier-1 head reuses them when it has the same feature set). */
+export function classifierFeatures(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): QueryFeatures {
+  return queryFeatures(model.classifier.featureSet, text, embedding, contrast);
 }
 
 /** The supervised classifier's (calibrated) probabilities over nodes, in label order. */
-export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array {
-  return headDistribution(model.classifier, text, embedding, contrast);
+export function classifierDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit, features = classifierFeatures(model, text, embedding, contrast)): Float64Array {
+  return probabilitiesOf(model.classifier.calibration, headLogits(model.classifier.head, features));
 }
 
-/** The tier-1 head's (calibrated) probabilities in `tier1Ids` order, when the model has the head. */
-export function tier1HeadDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit): Float64Array | undefined {
-  if (!model.tier1Head) return undefined;
-  const proba = headDistribution(model.tier1Head, text, embedding, contrast);
+const sameFeatureSet = (a: FeatureSpec, b: FeatureSpec) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The tier-1 head's (calibrated) probabilities in `tier1Ids` order, when the model has the head.
+ * `features`: the text's classifier features (classifierFeatures), reused when the head's feature set is the classifier's.
+ */
+export function tier1HeadDistribution(model: AdContentModel, text: string, embedding: Float32Array, contrast?: ContrastSplit, features?: QueryFeatures): Float64Array | undefined {
+  const head = model.tier1Head;
+  if (!head) return undefined;
+  const own = features && sameFeatureSet(head.featureSet, model.classifier.featureSet) ? features : queryFeatures(head.featureSet, text, embedding, contrast);
+  const proba = probabilitiesOf(head.calibration, headLogits(head.head, own));
   return Float64Array.from(model.tier1HeadOrder, (at) => proba[at] as number);
 }
 
@@ -221,8 +227,9 @@ export interface AdContentScores {
 export function scoreAdContent(model: AdContentModel, text: string, embedding: Float32Array): AdContentScores {
   const contrast = splitContrast(text);
   const indexProba = model.params.indexWeight > 0 ? indexDistribution(model.index, embedding, model.params.indexTemperature) : undefined;
-  const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embedding, contrast) : undefined;
-  return rerankedScores(model, queryWords(contrast), classifierDistribution(model, text, embedding, contrast), indexProba, tier1Proba);
+  const features = classifierFeatures(model, text, embedding, contrast);
+  const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embedding, contrast, features) : undefined;
+  return rerankedScores(model, queryWords(contrast), classifierDistribution(model, text, embedding, contrast, features), indexProba, tier1Proba);
 }
 
 /**
@@ -259,7 +266,7 @@ function stackedDense(model: AdContentModel): tf.Tensor2D {
  */
 export async function scoreAdContentBatch(model: AdContentModel, texts: readonly string[], embeddings: readonly Float32Array[]): Promise<AdContentScores[]> {
   if (texts.length === 0) return [];
-  const { head, featureSet, calibration } = model.classifier;
+  const { head, calibration } = model.classifier;
   const dim = model.index.dim;
   const classes = head.labels.length;
   const width = classes + scoredEntries(model);
@@ -273,10 +280,11 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
     const row = scores.subarray(i * width, (i + 1) * width);
     const logits = Float64Array.from(head.bias, (b, k) => b + (row[k] as number));
     const contrast = splitContrast(text);
-    addSparseLogits(head, queryFeatures(featureSet, text, embeddings[i] as Float32Array, contrast), logits);
-    const classifierProba = calibration ? calibratedProba(calibration, logits) : softmaxRow(logits);
+    const features = classifierFeatures(model, text, embeddings[i] as Float32Array, contrast);
+    addSparseLogits(head, features, logits);
+    const classifierProba = probabilitiesOf(calibration, logits);
     const indexProba = model.params.indexWeight > 0 ? indexDistributionFrom(model.index, row.subarray(classes), model.params.indexTemperature) : undefined;
-    const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embeddings[i] as Float32Array, contrast) : undefined;
+    const tier1Proba = usesTier1Head(model) ? tier1HeadDistribution(model, text, embeddings[i] as Float32Array, contrast, features) : undefined;
     return rerankedScores(model, queryWords(contrast), classifierProba, indexProba, tier1Proba);
   });
 }

@@ -120,18 +120,20 @@ export async function createUseLiteEncoder(config: EncoderConfig): Promise<Encod
         columns[at++] = col;
       }),
     );
+    // Every id is a token (ids are >= 0, the graph's padding value is -1), so the token positions are also the mask positions.
+    const positionTensor = tf.tensor2d(positions, [tokens, 2], 'int32');
     const inputs = {
-      [FED_NODES.tokenPositions]: tf.tensor2d(positions, [tokens, 2], 'int32'),
+      [FED_NODES.tokenPositions]: positionTensor,
       [FED_NODES.tokenIds]: tf.tensor1d(encodings.flat(), 'int32'),
       [FED_NODES.denseShape]: tf.tensor1d([encodings.length, length], 'int32'),
-      [FED_NODES.maskPositions]: tf.tensor2d(positions, [tokens, 2], 'int32'),
+      [FED_NODES.maskPositions]: positionTensor,
       [FED_NODES.maskColumns]: tf.tensor1d(columns, 'int32'),
     };
     const output = model.execute(inputs) as tf.Tensor;
     try {
       return rowsOf(output.dataSync() as Float32Array, encodings.length, USE_LITE_DIM);
     } finally {
-      tf.dispose([...Object.values(inputs), output]);
+      tf.dispose([...new Set(Object.values(inputs)), output]);
     }
   }
 

@@ -25,3 +25,8 @@ export function calibrateLogits(map: CalibrationMap, logits: ArrayLike<number>):
 export function calibratedProba(map: CalibrationMap, logits: ArrayLike<number>): Float64Array {
   return softmaxRow(calibrateLogits(map, logits));
 }
+
+/** Probabilities from logits: calibrated when there is a map, the plain softmax otherwise. */
+export function probabilitiesOf(map: CalibrationMap | undefined, logits: ArrayLike<number>): Float64Array {
+  return map ? calibratedProba(map, logits) : softmaxRow(logits);
+}

@@ -165,6 +165,11 @@ export async function loadTaxonomyFile(path: string): Promise<Taxonomy> {
   return parseTaxonomy(await readFile(path, 'utf8'));
 }
 
+/** The id of a node's tier-1 ancestor (itself at tier 1; the id itself when the taxonomy lacks it). */
+export function tier1Id(taxonomy: Pick<Taxonomy, 'byId'>, id: string): string {
+  return lineage(taxonomy, id)[0]?.id ?? id;
+}
+
 /** The node and its ancestors, tier 1 first. */
 export function lineage(taxonomy: Pick<Taxonomy, 'byId'>, id: string): TaxonomyNode[] {
   const chain: TaxonomyNode[] = [];
