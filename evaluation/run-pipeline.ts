@@ -7,9 +7,9 @@
 import type { AdContentScores } from '../shared/ad-content/resolve-ad-content.js';
 import { scoreAdContent } from '../shared/ad-content/resolve-ad-content.js';
 import type { Envelope, EnvelopeInput } from '../shared/envelope/envelope-types.js';
-import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
+import type { IntentHead } from '../shared/labels.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
-import { classifyBatchWithEmbeddings, envelopeInputFor, headProbabilities, type ClassifyOptions, type HeadProbabilities } from '../shared/pipeline/classify-query.js';
+import { classifyBatchWithEmbeddings, envelopeInputFor, intentProbabilities, type ClassifyOptions, type HeadProbabilities } from '../shared/pipeline/classify-query.js';
 import { startProgress } from '../shared/progress.js';
 import type { EvalRow } from './eval-rows.js';
 
@@ -45,9 +45,7 @@ export async function runPipeline(runtime: ClassifierRuntime, rows: readonly Eva
       );
       batch.forEach((row, i) => {
         const { envelope, embedding } = classified[i] as { envelope: Envelope; embedding: Float32Array };
-        const probabilities = Object.fromEntries(
-          INTENT_HEADS.map((head) => [head, headProbabilities(runtime.artifacts.intentHeads[head], row.text, embedding)]),
-        ) as Record<IntentHead, HeadProbabilities>;
+        const probabilities = intentProbabilities(runtime.artifacts.intentHeads, row.text, embedding);
         out.push({
           row,
           envelope,

@@ -50,7 +50,7 @@ export const TRAINING_CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   additionalProperties: false,
-  required: ['seed', 'intent', 'intentSelection', 'adContent', 'adContentResolver', 'targetPrecision', 'thresholdFloor'],
+  required: ['seed', 'intent', 'intentSelection', 'intentTypePrior', 'adContent', 'adContentResolver', 'targetPrecision', 'thresholdFloor'],
   properties: {
     seed: { type: 'integer' },
     intent: { ...headTraining, description: 'intent heads: the features here are the default; intentSelection picks the ones trained' },
@@ -61,6 +61,16 @@ export const TRAINING_CONFIG_SCHEMA = {
       properties: {
         candidates: { type: 'array', minItems: 1, items: featureCandidate, description: 'feature sets compared by topic-held-out macro-F1 on the selection split' },
         comparisonL2: { type: 'number', minimum: 0, description: 'L2 used while comparing feature sets; the chosen set then tries every value of intent.l2Grid' },
+      },
+    },
+    intentTypePrior: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['weights', 'smoothing'],
+      description: "the type prior of intent_subtype and decision_phase (shared/heads/type-prior.ts), weight chosen per head on the selection split",
+      properties: {
+        weights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: "weights of log P(label | intent_type) tried (0: no prior)" },
+        smoothing: { type: 'number', minimum: 0, description: 'pseudo-rows per intent_type spread over the labels, so no pairing is ruled out' },
       },
     },
     adContent: headTraining,
@@ -94,6 +104,7 @@ export type IntentSelectionConfig = TrainingConfig['intentSelection'];
 /** One feature set the intent selection compares (the rest of the head config is shared). */
 export type FeatureCandidate = IntentSelectionConfig['candidates'][number];
 export type ResolverGridConfig = TrainingConfig['adContentResolver'];
+export type TypePriorConfig = TrainingConfig['intentTypePrior'];
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   seed: 20261121,
@@ -109,6 +120,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
     ],
     comparisonL2: 1e-4,
   },
+  intentTypePrior: { weights: [0, 0.5, 1], smoothing: 1 },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
   adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
   targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },

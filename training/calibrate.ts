@@ -18,6 +18,7 @@ import { jsonBytes } from './artifacts/write-artifacts.js';
 import { readIntentRows } from './data/load-training-data.js';
 import { fitCalibration } from './fit-calibration.js';
 import { confidencesOf, labelledLogits } from './fit-head-group.js';
+import { intentLogits } from '../shared/heads/type-prior.js';
 import { pickThreshold } from '../shared/math/pick-threshold.js';
 
 export interface CalibrateOptions {
@@ -42,11 +43,12 @@ export async function calibrate(options: CalibrateOptions) {
   const result = await deriveVersion(config.paths.artifactsDir, (base) => {
     const files = [...base.files];
     const thresholds = { ...base.draft.thresholds };
+    const heads = artifacts.intentHeads;
+    const decoded = rows.map((row, i) => intentLogits(heads, (head) => queryFeatures(heads[head].featureSet, row.text, embeddings[i] as Float32Array)));
     for (const head of INTENT_HEADS) {
-      const loaded = artifacts.intentHeads[head];
-      const features = rows.map((row, i) => queryFeatures(loaded.featureSet, row.text, embeddings[i] as Float32Array));
+      const loaded = heads[head];
       const targets = Int32Array.from(rows, (row) => (row[head] === undefined ? -1 : HEAD_LABELS[head].indexOf(row[head] as string)));
-      const { logits, truth } = labelledLogits(loaded.head, features, targets);
+      const { logits, truth } = labelledLogits(decoded.map((d) => d[head]), targets);
       if (truth.length < MIN_RECALIBRATION_ROWS) {
         log(`${head}: ${truth.length} labelled rows, fewer than ${MIN_RECALIBRATION_ROWS}: calibration kept as it was`);
         continue;

@@ -11,6 +11,7 @@ import { probabilitiesOf, type CalibrationMap } from '../shared/math/calibration
 import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
 import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
+import type { TypePrior } from '../shared/heads/type-prior.js';
 import type { DesignMatrix } from './fit-linear-heads.js';
 import { fitJobs } from './fit-threads.js';
 import { pickThreshold, type ThresholdChoice } from '../shared/math/pick-threshold.js';
@@ -37,6 +38,8 @@ export interface FittedHead {
   calibrationRows: number;
   /** Held-out scores per L2 tried. */
   l2Search: HeldOutScore[];
+  /** The type prior the head decodes with (intent_subtype, decision_phase); its calibration was fitted with it. */
+  typePrior?: TypePrior;
 }
 
 /** The default n-gram scope (`query`) is left out of the spec, so specs stored before the field existed still compare equal. */
@@ -68,16 +71,21 @@ export function designMatrix(features: readonly QueryFeatures[], spec: FeatureSp
   return { rows: features.length, denseDim, dense, sparseDim, rowStart, columns, values };
 }
 
-/** Logits and truth of the rows that carry this head's label. */
-export function labelledLogits(head: LinearHead, features: readonly QueryFeatures[], targets: Int32Array): { logits: Float64Array[]; truth: number[] } {
-  const logits: Float64Array[] = [];
+/** A head's logits on every row. */
+export function rowLogits(head: LinearHead, features: readonly QueryFeatures[]): Float64Array[] {
+  return features.map((f) => headLogits(head, f));
+}
+
+/** The logits and truth of the rows that carry this head's label. */
+export function labelledLogits(logits: readonly Float64Array[], targets: Int32Array): { logits: Float64Array[]; truth: number[] } {
+  const kept: Float64Array[] = [];
   const truth: number[] = [];
   targets.forEach((t, i) => {
     if (t < 0) return;
-    logits.push(headLogits(head, features[i] as QueryFeatures));
+    kept.push(logits[i] as Float64Array);
     truth.push(t);
   });
-  return { logits, truth };
+  return { logits: kept, truth };
 }
 
 export function confidencesOf(map: CalibrationMap | undefined, logits: readonly Float64Array[], truth: readonly number[]) {
@@ -145,26 +153,41 @@ export interface HeldOutScore {
   nll: number;
 }
 
-/** Uncalibrated scores of one head on held-out rows (rows without its label are skipped). */
-export function heldOutScore(head: LinearHead, l2: number, features: readonly QueryFeatures[], targets: Int32Array): HeldOutScore {
-  const { logits, truth } = labelledLogits(head, features, targets);
+/** Uncalibrated scores of held-out logits (rows without a label are skipped). */
+export function logitsScore(l2: number, rows: readonly Float64Array[], targets: Int32Array): HeldOutScore {
+  const { logits, truth } = labelledLogits(rows, targets);
   const metrics = headMetrics(logits.map((z) => softmaxRow(z)), truth);
   return { l2, accuracy: metrics.accuracy, macro_f1: metrics.macro_f1_present, nll: metrics.nll };
 }
 
-/** Calibration and threshold of a trained head, from calibration rows it never trained on. */
-export function finishHead(head: LinearHead, spec: FeatureSpec, l2: number, headSpec: HeadSpec, calibrationFeatures: readonly QueryFeatures[], targets: Int32Array, thresholdFloor: number, l2Search: HeldOutScore[]): FittedHead {
-  const { logits, truth } = labelledLogits(head, calibrationFeatures, targets);
+/** Uncalibrated scores of one head on held-out rows (rows without its label are skipped). */
+export function heldOutScore(head: LinearHead, l2: number, features: readonly QueryFeatures[], targets: Int32Array): HeldOutScore {
+  return logitsScore(l2, rowLogits(head, features), targets);
+}
+
+/** What finishHead needs of a trained head: the head, how it was fitted, and how it decodes. */
+export interface TrainedHead {
+  head: LinearHead;
+  spec: FeatureSpec;
+  l2: number;
+  l2Search: HeldOutScore[];
+  typePrior?: TypePrior | undefined;
+}
+
+/** Calibration and threshold of a trained head, from its logits (as it decodes them) on calibration rows it never trained on. */
+export function finishHead(trained: TrainedHead, headSpec: HeadSpec, calibrationLogits: readonly Float64Array[], targets: Int32Array, thresholdFloor: number): FittedHead {
+  const { logits, truth } = labelledLogits(calibrationLogits, targets);
   const calibration = fitCalibration(logits, truth, headSpec.labels.length);
   const { confidences, correct } = confidencesOf(calibration.map, logits, truth);
   return {
-    head,
-    featureSet: spec,
-    l2,
+    head: trained.head,
+    featureSet: trained.spec,
+    l2: trained.l2,
     calibration,
     threshold: pickThreshold(confidences, correct, headSpec.targetPrecision, thresholdFloor),
     calibrationRows: truth.length,
-    l2Search,
+    l2Search: trained.l2Search,
+    ...(trained.typePrior ? { typePrior: trained.typePrior } : {}),
   };
 }
 
@@ -176,9 +199,12 @@ export async function fitHeadGroup(train: LabelledSplit, calibration: LabelledSp
   const result: Record<string, FittedHead> = {};
   for (const headSpec of heads) {
     const targets = calibration.targets[headSpec.name] as Int32Array;
-    const search = [...byL2].map(([l2, fitted]) => ({ head: fitted[headSpec.name] as LinearHead, score: heldOutScore(fitted[headSpec.name] as LinearHead, l2, calibrationFeatures, targets) }));
+    const search = [...byL2].map(([l2, fitted]) => {
+      const logits = rowLogits(fitted[headSpec.name] as LinearHead, calibrationFeatures);
+      return { head: fitted[headSpec.name] as LinearHead, logits, score: logitsScore(l2, logits, targets) };
+    });
     const best = search.reduce((a, b) => (b.score.accuracy > a.score.accuracy || (b.score.accuracy === a.score.accuracy && b.score.nll < a.score.nll) ? b : a));
-    result[headSpec.name] = finishHead(best.head, spec, best.score.l2, headSpec, calibrationFeatures, targets, options.thresholdFloor, search.map((s) => s.score));
+    result[headSpec.name] = finishHead({ head: best.head, spec, l2: best.score.l2, l2Search: search.map((s) => s.score) }, headSpec, best.logits, targets, options.thresholdFloor);
   }
   return result;
 }

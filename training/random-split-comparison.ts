@@ -8,7 +8,10 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { randomSplitOf } from './data/corpus/topic-splits.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { fitAtL2s, heldOutScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
+import type { PriorHead } from '../shared/heads/type-prior.js';
+import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
+import { fitAtL2s, logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
+import { intentRowLogits, typePriorTables, type TypePriorChoice } from './fit-type-prior.js';
 import type { HeadReport } from './report.js';
 
 export interface RandomSplitComparison {
@@ -22,6 +25,7 @@ export async function compareRandomSplit(
   heads: readonly HeadSpec[],
   spec: FeatureSpec,
   l2ByHead: Record<string, number>,
+  typePrior: { weights: TypePriorChoice['weights']; smoothing: number },
   options: GroupOptions,
   topicReports: readonly HeadReport[],
 ): Promise<RandomSplitComparison> {
@@ -29,12 +33,19 @@ export async function compareRandomSplit(
   const train = rows.filter((r) => randomSplitOf(groupOf(r)) === 'train');
   const test = toSplit(rows.filter((r) => randomSplitOf(groupOf(r)) === 'test'));
   options.onProgress?.(`random-split comparison: ${train.length} train rows, ${test.texts.length} test rows`);
-  const byL2 = await fitAtL2s(toSplit(train), heads, spec, Object.values(l2ByHead), options);
-  const features = splitFeatures(spec, test);
+  const trainSplit = toSplit(train);
+  const byL2 = await fitAtL2s(trainSplit, heads, spec, Object.values(l2ByHead), options);
+  const tables = typePriorTables(trainSplit, typePrior.smoothing);
+  const decoding = Object.fromEntries(
+    INTENT_HEADS.map((head) => {
+      const weight = typePrior.weights[head];
+      return [head, { head: byL2.get(l2ByHead[head] as number)![head] as LinearHead, typePrior: weight === undefined ? undefined : { weight, table: tables[head] as number[][] } }];
+    }),
+  ) as Record<IntentHead, PriorHead>;
+  const logits = intentRowLogits(decoding, splitFeatures(spec, test));
   const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };
   for (const h of heads) {
-    const l2 = l2ByHead[h.name] as number;
-    const score = heldOutScore(byL2.get(l2)![h.name] as LinearHead, l2, features, test.targets[h.name] as Int32Array);
+    const score = logitsScore(l2ByHead[h.name] as number, logits[h.name as IntentHead], test.targets[h.name] as Int32Array);
     const topic = topicReports.find((r) => r.head === h.name)!.test.raw;
     result.heads[h.name] = { random_split: { accuracy: score.accuracy, macro_f1: score.macro_f1 }, topic_held_out: { accuracy: topic.accuracy, macro_f1: topic.macro_f1_present } };
   }
@@ -44,7 +55,7 @@ export async function compareRandomSplit(
 export function randomSplitMarkdown(comparison: RandomSplitComparison): string[] {
   const f = (x: number) => x.toFixed(3);
   return [
-    `## Topic-held-out test vs a random split (uncalibrated heads, same features and L2)`,
+    `## Topic-held-out test vs a random split (uncalibrated heads, same features, L2 and type prior)`,
     '',
     `Random split: ${comparison.rows.train} train / ${comparison.rows.test} test rows drawn without regard to topic.`,
     '',

@@ -1,9 +1,6 @@
 /** report.json + report.md: per-head metrics on the test split, before and after calibration. */
 import { headMetrics, type HeadMetrics } from '../shared/math/metrics.js';
-import { confidencesOf } from './fit-head-group.js';
-import type { FittedHead } from './fit-head-group.js';
-import { labelledLogits } from './fit-head-group.js';
-import type { QueryFeatures } from '../shared/features/feature-set.js';
+import { confidencesOf, labelledLogits, type FittedHead } from './fit-head-group.js';
 
 export interface HeadReport {
   head: string;
@@ -19,8 +16,9 @@ export interface HeadReport {
   storage?: { dtype: string; test_accuracy_full_precision: number; test_accuracy_stored: number };
 }
 
-export function evaluateFittedHead(name: string, fitted: FittedHead, testFeatures: readonly QueryFeatures[], testTargets: Int32Array): HeadReport {
-  const { logits, truth } = labelledLogits(fitted.head, testFeatures, testTargets);
+/** The report of a fitted head from its logits on the test rows, as it decodes them. */
+export function evaluateFittedHead(name: string, fitted: FittedHead, testLogits: readonly Float64Array[], testTargets: Int32Array): HeadReport {
+  const { logits, truth } = labelledLogits(testLogits, testTargets);
   const raw = confidencesOf(undefined, logits, truth);
   const calibrated = confidencesOf(fitted.calibration.map, logits, truth);
   const accepted = calibrated.confidences.map((c) => c >= fitted.threshold.threshold);

@@ -21,6 +21,8 @@ export interface IntentSelection {
   config: HeadTrainingConfig;
   /** Chosen L2 per head. */
   l2: Record<string, number>;
+  /** Each head as fitted on train alone at its chosen L2 (for choices scored on the same held-out split). */
+  heads: Record<string, LinearHead>;
   table: SelectionRow[];
   /** Which split scored the candidates. */
   scoredOn: string;
@@ -64,7 +66,10 @@ export async function selectIntentModel(
   const l2 = Object.fromEntries(
     heads.map((h) => [h.name, l2Rows.reduce((a, b) => ((b.scores[h.name] as HeldOutScore).macro_f1 > (a.scores[h.name] as HeldOutScore).macro_f1 ? b : a)).l2]),
   );
-  return { candidate, config, l2, table, scoredOn: held.name };
+  const bestFit = fitted[selection.candidates.indexOf(candidate)] as Record<string, LinearHead>;
+  const fittedAt = (head: string, at: number) => (at === selection.comparisonL2 ? bestFit : (byL2.get(at) as Record<string, LinearHead>))[head] as LinearHead;
+  const chosenHeads = Object.fromEntries(heads.map((h) => [h.name, fittedAt(h.name, l2[h.name] as number)]));
+  return { candidate, config, l2, heads: chosenHeads, table, scoredOn: held.name };
 }
 
 /** The selection table as Markdown: one row per fit, macro-F1 per head and their mean. */

@@ -14,6 +14,7 @@ export function headFiles(name: string, fitted: FittedHead, dtype: StoredDtype, 
     weights_file: headWeightsFile(name),
     weights_dtype: dtype,
     bias: Array.from(fitted.head.bias),
+    ...(fitted.typePrior ? { type_prior: fitted.typePrior } : {}),
   };
   const calibration: StoredCalibration = {
     head: name,

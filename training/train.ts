@@ -9,7 +9,7 @@ import { type AppConfig } from '../shared/config.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createJobEncoder } from '../shared/encoder/create-encoder.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
-import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
+import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import { startProgress } from '../shared/progress.js';
 import { verifyTaxonomyFile } from '../shared/taxonomy/taxonomy-file.js';
 import { loadTaxonomySources, type Annotations, type TaxonomySources } from '../shared/taxonomy/annotations.js';
@@ -20,7 +20,8 @@ import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
 import { loadIntentSplits } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
-import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
+import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
+import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
@@ -158,21 +159,28 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     log(`intent heads: chose ${selection.candidate.name}, L2 ${JSON.stringify(selection.l2)} on the ${selection.scoredOn} split (${at()})`);
     const chosen = { ...groupOptions, config: selection.config };
     const spec = featureSpecOf(selection.config);
-    const refitRows = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
-    const byL2 = await fitAtL2s(intentSplit(refitRows, vectors), headSpecs, spec, Object.values(selection.l2), chosen);
-    const calibrationFeatures = splitFeatures(spec, calibration);
-    const heads = Object.fromEntries(
+    const priorTables = (rows: LabelledSplit) => typePriorTables(rows, training.intentTypePrior.smoothing);
+    const priorChoice = chooseTypePriors(selection.heads as Record<IntentHead, LinearHead>, selection.l2, priorTables(train), held, splitFeatures(spec, held), training.intentTypePrior);
+    log(`intent heads: type prior weights ${JSON.stringify(priorChoice.weights)} on the ${selection.scoredOn} split`);
+    const refitRows = intentSplit(intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train, vectors);
+    const byL2 = await fitAtL2s(refitRows, headSpecs, spec, Object.values(selection.l2), chosen);
+    const refitTables = priorTables(refitRows);
+    const trained = Object.fromEntries(
       headSpecs.map((h) => {
-        const l2 = selection.l2[h.name] as number;
-        const search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[h.name] as HeldOutScore);
-        return [h.name, finishHead(byL2.get(l2)![h.name] as LinearHead, spec, l2, h, calibrationFeatures, calibration.targets[h.name] as Int32Array, training.thresholdFloor, search)];
+        const head = h.name;
+        const l2 = selection.l2[head] as number;
+        const weight = priorChoice.weights[head];
+        const l2Search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[head] as HeldOutScore);
+        return [head, { head: byL2.get(l2)![head] as LinearHead, spec, l2, l2Search, ...(weight === undefined ? {} : { typePrior: { weight, table: refitTables[head] as number[][] } }) }];
       }),
-    );
+    ) as Record<IntentHead, TrainedHead>;
+    const calibrationLogits = intentRowLogits(trained, splitFeatures(spec, calibration));
+    const heads = Object.fromEntries(headSpecs.map((h) => [h.name, finishHead(trained[h.name], h, calibrationLogits[h.name], calibration.targets[h.name] as Int32Array, training.thresholdFloor)]));
     const fitted = (head: string) => heads[head] as FittedHead;
-    const testFeatures = splitFeatures(spec, test);
-    const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testFeatures, test.targets[head] as Int32Array));
+    const testLogits = intentRowLogits(trained, splitFeatures(spec, test));
+    const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testLogits[head], test.targets[head] as Int32Array));
     log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
-    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, chosen, reports);
+    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { weights: priorChoice.weights, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
     log(`intent heads: random-split comparison done (${at()})`);
     return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
@@ -180,12 +188,12 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       draft: {
         feature_sets: { intent: spec },
         training_data: intent.files,
-        hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2 } },
+        hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2, type_prior_weights: priorChoice.weights } },
         labels: Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])),
         thresholds: Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(fitted(h), training.targetPrecision[h], training.thresholdFloor)])),
       },
-      reportSections: [...selectionMarkdown(selection, INTENT_HEADS), ...randomSplitMarkdown(randomComparison)],
-      reportFields: { intent_selection: selection.table, intent_chosen: { features: selection.candidate.name, l2: selection.l2 }, random_split_comparison: randomComparison },
+      reportSections: [...selectionMarkdown(selection, INTENT_HEADS), ...typePriorMarkdown(priorChoice, selection.scoredOn), ...randomSplitMarkdown(randomComparison)],
+      reportFields: { intent_selection: selection.table, intent_chosen: { features: selection.candidate.name, l2: selection.l2 }, intent_type_prior: priorChoice, random_split_comparison: randomComparison },
     };
   };
   const adContentStage = async (): Promise<StageOutput | undefined> => {
@@ -271,8 +279,9 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
 /** Report a head as served from reduced-precision weights, recording the accuracy cost of storing it so. */
 function storedPrecisionReport(name: string, fitted: FittedHead, dtype: StoredDtype, features: readonly QueryFeatures[], targets: Int32Array): HeadReport {
   const weights = decodeMatrix(encodeMatrix(fitted.head.weights, dtype), dtype, fitted.head.weights.length);
-  const stored = evaluateFittedHead(name, { ...fitted, head: { ...fitted.head, weights } }, features, targets);
-  const full = evaluateFittedHead(name, fitted, features, targets);
+  const storedHead = { ...fitted.head, weights };
+  const stored = evaluateFittedHead(name, { ...fitted, head: storedHead }, rowLogits(storedHead, features), targets);
+  const full = evaluateFittedHead(name, fitted, rowLogits(fitted.head, features), targets);
   return { ...stored, storage: { dtype, test_accuracy_full_precision: full.test.calibrated.accuracy, test_accuracy_stored: stored.test.calibrated.accuracy } };
 }
 

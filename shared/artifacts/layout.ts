@@ -4,6 +4,7 @@ import type manifestSchema from '../../schemas/manifest.schema.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import type { CalibrationMethod } from '../math/calibration.js';
 import type { StoredDtype } from './binary.js';
+import type { TypePrior } from '../heads/type-prior.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const CURRENT_FILE = 'current.json';
@@ -31,6 +32,8 @@ export interface StoredHead {
   weights_file: string;
   weights_dtype: StoredDtype;
   bias: number[];
+  /** intent_subtype and decision_phase: the type prior they decode with (shared/heads/type-prior.ts); absent = none. */
+  type_prior?: TypePrior;
 }
 
 /** calibration/<head>.json */

@@ -11,6 +11,7 @@ import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import { sha256Hex } from '../hash.js';
 import type { LinearHead } from '../heads/linear-head.js';
+import { TYPE_PRIOR_SOURCE, type TypePrior } from '../heads/type-prior.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import type { CalibrationMap } from '../math/calibration.js';
 import { decodeMatrix } from './binary.js';
@@ -38,6 +39,7 @@ export interface LoadedHead {
   modelPath: string;
   calibration: CalibrationMap | undefined;
   calibrationPath: string;
+  typePrior?: TypePrior | undefined;
 }
 
 export interface TaxonomyIndex {
@@ -117,7 +119,22 @@ function loadHead(dir: string, files: Map<string, Buffer>, name: string): Loaded
     modelPath: join(dir, headFile(name)),
     calibration: calibration && { method: calibration.method, scale: calibration.scale, bias: calibration.bias },
     calibrationPath: join(dir, calibrationFile(name)),
+    ...(stored.type_prior ? { typePrior: stored.type_prior } : {}),
   };
+}
+
+/** A type prior must be a finite non-negative weight over one probability row per intent_type label. */
+function checkTypePrior(dir: string, heads: Record<IntentHead, LoadedHead>): void {
+  const types = heads[TYPE_PRIOR_SOURCE].head.labels.length;
+  for (const head of INTENT_HEADS) {
+    const prior = heads[head].typePrior;
+    if (!prior) continue;
+    const classes = heads[head].head.labels.length;
+    const rowsFit = Array.isArray(prior.table) && prior.table.length === types && prior.table.every((row) => Array.isArray(row) && row.length === classes && row.every((p) => Number.isFinite(p) && p > 0));
+    if (head === TYPE_PRIOR_SOURCE || !Number.isFinite(prior.weight) || prior.weight < 0 || !rowsFit) {
+      throw new IntegrityError(`artifact ${join(dir, headFile(head))} has an invalid type_prior (expected a weight >= 0 and ${types} rows of ${classes} positive probabilities${head === TYPE_PRIOR_SOURCE ? ', and none on intent_type itself' : ''})`);
+    }
+  }
 }
 
 function loadIndex(files: Map<string, Buffer>): TaxonomyIndex {
@@ -148,6 +165,7 @@ export async function loadArtifacts(artifactsDir: string, options: LoadOptions =
   }
   const files = await verifiedFiles(dir, manifest);
   const intentHeads = Object.fromEntries(INTENT_HEADS.map((head) => [head, loadHead(dir, files, head)])) as Record<IntentHead, LoadedHead>;
+  checkTypePrior(dir, intentHeads);
   let adContent: LoadedArtifacts['adContent'];
   let adContentProblem: string | undefined;
   try {

@@ -10,7 +10,7 @@ import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelop
 import type { AdContentResult, Envelope, EnvelopeInput, HeadResult } from '../envelope/envelope-types.js';
 import { validateEnvelope } from '../envelope/validate-envelope.js';
 import { queryFeatures } from '../features/feature-set.js';
-import { headLogits } from '../heads/linear-head.js';
+import { intentLogits } from '../heads/type-prior.js';
 import { INTENT_HEADS, type HeadName, type IntentHead } from '../labels.js';
 import { calibratedProba } from '../math/calibration.js';
 import { argmax, softmaxRow } from '../math/softmax.js';
@@ -27,11 +27,19 @@ export interface HeadProbabilities {
   calibrated: Float64Array;
 }
 
-/** The served scores of one head; headResult and evaluation both use this, so evaluated scores are served scores. */
-export function headProbabilities(loaded: LoadedHead, text: string, embedding: Float32Array): HeadProbabilities {
-  const logits = headLogits(loaded.head, queryFeatures(loaded.featureSet, text, embedding));
-  const raw = softmaxRow(logits);
-  return { raw, calibrated: loaded.calibration ? calibratedProba(loaded.calibration, logits) : raw };
+/**
+ * The served scores of the three intent heads for one text (subtype and phase decoded with their type
+ * prior); the envelope's heads and evaluation both use this, so evaluated scores are served scores.
+ */
+export function intentProbabilities(heads: Readonly<Record<IntentHead, LoadedHead>>, text: string, embedding: Float32Array): Record<IntentHead, HeadProbabilities> {
+  const logits = intentLogits(heads, (head) => queryFeatures(heads[head].featureSet, text, embedding));
+  return Object.fromEntries(
+    INTENT_HEADS.map((head) => {
+      const raw = softmaxRow(logits[head]);
+      const { calibration } = heads[head];
+      return [head, { raw, calibrated: calibration ? calibratedProba(calibration, logits[head]) : raw }];
+    }),
+  ) as Record<IntentHead, HeadProbabilities>;
 }
 
 /** The same head result gated at another threshold. */
@@ -39,8 +47,7 @@ export function withThreshold(result: HeadResult, threshold: number): HeadResult
   return { ...result, confidence_threshold: threshold, meets_threshold: result.confidence >= threshold };
 }
 
-export function headResult(loaded: LoadedHead, text: string, embedding: Float32Array, threshold: number): HeadResult {
-  const { raw, calibrated } = headProbabilities(loaded, text, embedding);
+export function headResult(loaded: LoadedHead, { raw, calibrated }: HeadProbabilities, threshold: number): HeadResult {
   const best = argmax(calibrated);
   const confidence = calibrated[best] as number;
   return {
@@ -82,9 +89,9 @@ export function envelopeInputFor(
   adScores?: AdContentScores,
 ): EnvelopeInput {
   const threshold = (head: HeadName) => options.thresholds?.[head] ?? runtime.thresholds[head];
-  const heads = Object.fromEntries(
-    INTENT_HEADS.map((head) => [head, headResult(runtime.artifacts.intentHeads[head], text, embedding, threshold(head))]),
-  ) as Record<IntentHead, HeadResult>;
+  const loaded = runtime.artifacts.intentHeads;
+  const probabilities = intentProbabilities(loaded, text, embedding);
+  const heads = Object.fromEntries(INTENT_HEADS.map((head) => [head, headResult(loaded[head], probabilities[head], threshold(head))])) as Record<IntentHead, HeadResult>;
   return { heads, adContent: adContentResult(runtime, text, embedding, threshold('ad_content'), adScores) };
 }
 

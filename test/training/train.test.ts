@@ -1,10 +1,11 @@
-import { readdir, readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifacts } from '../../shared/artifacts/load-artifacts.js';
 import { calibrationFile, headWeightsFile, RESOLVER_FILE, type StoredResolver } from '../../shared/artifacts/layout.js';
 import { IntegrityError } from '../../shared/errors.js';
+import { sha256Hex } from '../../shared/hash.js';
 import { train, type TrainResult } from '../../training/train.js';
 import { stubEncoder } from '../helpers/stub-encoder.js';
 import { fixtureConfig, taxonomyFixture, writeIntentFixture } from '../helpers/training-fixture.js';
@@ -69,6 +70,45 @@ describe('train on a small fixture', () => {
     expect(grid.indexWeights).toContain(stored.index_weight);
     expect(grid.tier1HeadWeights).toContain(stored.tier1_head_weight);
     expect(loadedTier1Labels(await loadArtifacts(join(root, 'a', 'artifacts')))).toEqual(['1', '3']);
+  });
+
+  it('chooses the type prior weight of the subtype and phase heads from the configured grid and stores it with them', async () => {
+    const grid = fixtureConfig(join(root, 'a')).training.intentTypePrior.weights;
+    const report = JSON.parse(await readFile(join(first.dir, 'report.json'), 'utf8')) as { intent_type_prior: { weights: Record<string, number>; table: Array<{ head: string; weight: number }> } };
+    expect(report.intent_type_prior.table.map((r) => `${r.head}@${r.weight}`).sort()).toEqual(grid.flatMap((w) => [`decision_phase@${w}`, `intent_subtype@${w}`]).sort());
+    const loaded = await loadArtifacts(join(root, 'a', 'artifacts'));
+    expect(loaded.intentHeads.intent_type.typePrior).toBeUndefined();
+    for (const head of ['intent_subtype', 'decision_phase'] as const) {
+      const prior = loaded.intentHeads[head].typePrior;
+      expect(prior?.weight).toBe(report.intent_type_prior.weights[head]);
+      expect(grid).toContain(prior?.weight);
+      expect(prior?.table).toHaveLength(10);
+      for (const row of prior?.table ?? []) {
+        expect(row).toHaveLength(loaded.intentHeads[head].head.labels.length);
+        expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+      }
+    }
+  });
+
+  it('refuses a type prior whose table does not fit the heads, naming the file', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'qi-prior-'));
+    try {
+      await cp(join(root, 'a', 'artifacts'), copy, { recursive: true });
+      const dir = join(copy, first.version);
+      const headPath = join(dir, 'heads', 'intent_subtype.json');
+      const stored = JSON.parse(await readFile(headPath, 'utf8')) as { type_prior: { table: number[][] } };
+      stored.type_prior.table.pop();
+      const bytes = Buffer.from(JSON.stringify(stored));
+      await writeFile(headPath, bytes);
+      const manifestPath = join(dir, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { files: Array<{ path: string; sha256: string; bytes: number }> };
+      const entry = manifest.files.find((f) => f.path === 'heads/intent_subtype.json')!;
+      Object.assign(entry, { sha256: sha256Hex(bytes), bytes: bytes.length });
+      await writeFile(manifestPath, JSON.stringify(manifest));
+      await expect(loadArtifacts(copy)).rejects.toThrow(`artifact ${headPath} has an invalid type_prior`);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('refuses an artifact with one corrupted byte, naming the file', async () => {
