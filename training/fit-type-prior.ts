@@ -6,7 +6,7 @@
  */
 import type { QueryFeatures } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { intentLogits, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
+import { intentLogits, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead } from '../shared/heads/type-prior.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { TypePriorConfig } from '../shared/training-config.js';
 import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
@@ -27,6 +27,16 @@ export function typePriorTables(split: LabelledSplit, smoothing: number): Partia
   return Object.fromEntries(PRIOR_HEADS.map((head) => [head, typePriorTable(types, split.targets[head] as Int32Array, HEAD_LABELS[TYPE_PRIOR_SOURCE].length, HEAD_LABELS[head].length, smoothing)]));
 }
 
+/** Each head with its type prior at `weights[head]` over `tables[head]` (none for intent_type or a head without a weight). */
+export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, weights: Partial<Record<IntentHead, number>>, tables: Partial<Record<IntentHead, number[][]>>): Record<IntentHead, PriorHead> {
+  return Object.fromEntries(
+    INTENT_HEADS.map((head) => {
+      const weight = weights[head];
+      return [head, { head: heads[head], typePrior: weight === undefined || head === TYPE_PRIOR_SOURCE ? undefined : { weight, table: tables[head] as number[][] } }];
+    }),
+  ) as Record<IntentHead, PriorHead>;
+}
+
 /** The three heads' logits on every row (one shared feature set), as they decode them. */
 export function intentRowLogits(heads: Readonly<Record<IntentHead, PriorHead>>, features: readonly QueryFeatures[]): Record<IntentHead, Float64Array[]> {
   const decoded = features.map((f) => intentLogits(heads, () => f));
@@ -45,9 +55,7 @@ export function chooseTypePriors(
   const weights = [...new Set(config.weights)].sort((a, b) => a - b);
   const table: TypePriorChoice['table'] = [];
   for (const weight of weights) {
-    const priorFor = (head: IntentHead): TypePrior | undefined => (head === TYPE_PRIOR_SOURCE ? undefined : { weight, table: tables[head] as number[][] });
-    const withPriors = Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorFor(head) }])) as Record<IntentHead, PriorHead>;
-    const logits = intentRowLogits(withPriors, heldFeatures);
+    const logits = intentRowLogits(withTypePriors(heads, Object.fromEntries(PRIOR_HEADS.map((head) => [head, weight])), tables), heldFeatures);
     for (const head of PRIOR_HEADS) table.push({ head, weight, score: logitsScore(l2[head] as number, logits[head], held.targets[head] as Int32Array) });
   }
   const chosen = Object.fromEntries(

@@ -8,10 +8,9 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { randomSplitOf } from './data/corpus/topic-splits.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import type { PriorHead } from '../shared/heads/type-prior.js';
 import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import { fitAtL2s, logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
-import { intentRowLogits, typePriorTables, type TypePriorChoice } from './fit-type-prior.js';
+import { intentRowLogits, typePriorTables, withTypePriors, type TypePriorChoice } from './fit-type-prior.js';
 import type { HeadReport } from './report.js';
 
 export interface RandomSplitComparison {
@@ -35,13 +34,8 @@ export async function compareRandomSplit(
   options.onProgress?.(`random-split comparison: ${train.length} train rows, ${test.texts.length} test rows`);
   const trainSplit = toSplit(train);
   const byL2 = await fitAtL2s(trainSplit, heads, spec, Object.values(l2ByHead), options);
-  const tables = typePriorTables(trainSplit, typePrior.smoothing);
-  const decoding = Object.fromEntries(
-    INTENT_HEADS.map((head) => {
-      const weight = typePrior.weights[head];
-      return [head, { head: byL2.get(l2ByHead[head] as number)![head] as LinearHead, typePrior: weight === undefined ? undefined : { weight, table: tables[head] as number[][] } }];
-    }),
-  ) as Record<IntentHead, PriorHead>;
+  const chosenHeads = Object.fromEntries(INTENT_HEADS.map((head) => [head, byL2.get(l2ByHead[head] as number)![head] as LinearHead])) as Record<IntentHead, LinearHead>;
+  const decoding = withTypePriors(chosenHeads, typePrior.weights, typePriorTables(trainSplit, typePrior.smoothing));
   const logits = intentRowLogits(decoding, splitFeatures(spec, test));
   const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };
   for (const h of heads) {

@@ -21,7 +21,7 @@ import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js
 import { loadIntentSplits } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
 import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
-import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables } from './fit-type-prior.js';
+import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
@@ -164,14 +164,11 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     log(`intent heads: type prior weights ${JSON.stringify(priorChoice.weights)} on the ${selection.scoredOn} split`);
     const refitRows = intentSplit(intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train, vectors);
     const byL2 = await fitAtL2s(refitRows, headSpecs, spec, Object.values(selection.l2), chosen);
-    const refitTables = priorTables(refitRows);
+    const decoding = withTypePriors(Object.fromEntries(INTENT_HEADS.map((head) => [head, byL2.get(selection.l2[head] as number)![head] as LinearHead])) as Record<IntentHead, LinearHead>, priorChoice.weights, priorTables(refitRows));
     const trained = Object.fromEntries(
-      headSpecs.map((h) => {
-        const head = h.name;
-        const l2 = selection.l2[head] as number;
-        const weight = priorChoice.weights[head];
+      INTENT_HEADS.map((head) => {
         const l2Search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[head] as HeldOutScore);
-        return [head, { head: byL2.get(l2)![head] as LinearHead, spec, l2, l2Search, ...(weight === undefined ? {} : { typePrior: { weight, table: refitTables[head] as number[][] } }) }];
+        return [head, { ...decoding[head], spec, l2: selection.l2[head] as number, l2Search }];
       }),
     ) as Record<IntentHead, TrainedHead>;
     const calibrationLogits = intentRowLogits(trained, splitFeatures(spec, calibration));
