@@ -7,7 +7,8 @@
  *     of 32 consecutive texts on one thread (texts/s: the single-thread batched limit, the batches a
  *     server gets), and one call of 512 texts that the encoder groups by padded length (texts/s: its
  *     best case, which no server sees);
- *  2. the server: latency p50/p95/p99 and requests/s at 1, 8 and 32 clients, the mean encoder batch,
+ *  2. the server: latency p50/p95/p99 and requests/s at 1, 8 and 32 clients, the mean encoder batch and
+ *     how busy the encoders were,
  *     the CPU of server and load generator, the server's RSS.
  * Machine speed drifts by tens of percent over minutes on shared hosts, so each round's ratios (p50 one
  * client / one bare call; 32-client throughput / single-thread batched limit) use that round's bare
@@ -51,6 +52,8 @@ interface RunResult {
   meanBatch: number;
   /** Mean time of one batch in an encoder worker (encoder call plus ad_content scoring). */
   batchMs: number;
+  /** Share of the run the encoders spent on batches (sum of batch times over encoders x wall time): what throughput can still gain from keeping them busy. */
+  encoderBusy: number;
   rssMb: number;
   /** CPU the load generator (this process) used, in cores. */
   clientCores: number;
@@ -194,7 +197,7 @@ async function saturation(url: string, texts: readonly string[], durationS: numb
 }
 
 /** One autocannon run against the server: throughput, latency, batching and CPU from both sides. */
-async function loadRun(server: ServerProcess, texts: readonly string[], connections: number, durationS: number): Promise<Omit<RunResult, 'round'>> {
+async function loadRun(server: ServerProcess, texts: readonly string[], connections: number, durationS: number, encoders: number): Promise<Omit<RunResult, 'round'>> {
   const latencies: number[] = [];
   const before = await batchTotals(server.url);
   const cpuBefore = process.cpuUsage();
@@ -217,6 +220,7 @@ async function loadRun(server: ServerProcess, texts: readonly string[], connecti
     non2xx: result.non2xx,
     meanBatch: (after.sum - before.sum) / Math.max(1, after.count - before.count),
     batchMs: ((after.seconds - before.seconds) * 1000) / Math.max(1, after.count - before.count),
+    encoderBusy: (after.seconds - before.seconds) / (encoders * wallS),
     rssMb: memoryOf(server.pid)?.rssMb ?? NaN,
     clientCores: (cpu.user + cpu.system) / 1e6 / wallS,
     serverCores: serverCpu / wallS,
@@ -299,9 +303,9 @@ export const benchHttpCommand = defineCommand({
         console.log(
           `round ${round}: bare encoder one text ${fmt(bare.singleMs, 2)} ms; calls of ${BARE_BATCH}: ${fmt(1000 / bare.batchedTps, 2)} ms/text = ${fmt(bare.batchedTps)} texts/s; grouped: ${fmt(1000 / bare.groupedTps, 2)} ms/text = ${fmt(bare.groupedTps)} texts/s`,
         );
-        for (const connections of connectionCounts) results.push({ round, ...(await loadRun(server, texts, connections, args.duration)) });
+        for (const connections of connectionCounts) results.push({ round, ...(await loadRun(server, texts, connections, args.duration, health.encoder_workers?.size ?? 1)) });
       }
-      const header = ['round', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
+      const header = ['round', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean batch', 'batch ms', 'encoders busy', 'errors', 'non-2xx', 'RSS MB', 'server cores', 'client cores'];
       const rows = results.map((r) => [
         String(r.round),
         String(r.connections),
@@ -312,6 +316,7 @@ export const benchHttpCommand = defineCommand({
         fmt(r.p99),
         fmt(r.meanBatch),
         fmt(r.batchMs),
+        `${fmt(r.encoderBusy * 100, 0)}%`,
         String(r.errors),
         String(r.non2xx),
         fmt(r.rssMb, 0),

@@ -2,9 +2,10 @@
  * Adaptive batching: concurrent callers each submit one item (or several); items are coalesced into
  * calls of `run` (for serving: one encoder pass on one worker). There is no fixed wait: while fewer
  * than `capacity` batches run, queued items go at once; items that arrive while every slot is busy
- * queue up and form the next batch as soon as a slot frees (after one more poll of the event loop, so
- * that requests already received but not yet parsed join it); each batch takes its share of the
- * queue over the slots, up to `maxBatchSize`. An item whose
+ * queue up and form the next batch as soon as a slot frees (a worker's slot: at once, before the
+ * finished batch's callers run, so the worker never waits for this thread to build envelopes; the
+ * in-process encoder: after one more poll of the event loop, so that requests already received but
+ * not yet parsed join it); each batch takes its share of the queue over the slots, up to `maxBatchSize`. An item whose
  * AbortSignal fires while it is still queued leaves the queue (a timed-out request costs no encoder
  * work).
  */
@@ -107,9 +108,20 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     batch.forEach(release);
     const started = performance.now();
     running += 1;
+    let slotFreed = false;
+    const freeSlot = () => {
+      if (!slotFreed) running -= 1;
+      slotFreed = true;
+    };
     void (async () => {
       try {
         const outputs = await run(batch.map((p) => p.item));
+        if (!options.deferDispatch) {
+          // The slot runs elsewhere (a worker): start its next batch before this thread turns to the
+          // callers of this one, so the worker encodes while the envelopes are built.
+          freeSlot();
+          dispatch();
+        }
         if (outputs.length !== batch.length) throw new Error(`batch run returned ${outputs.length} results for ${batch.length} items`);
         batch.forEach((p, i) => p.resolve(outputs[i] as O));
         onBatch?.({ size: batch.length, durationMs: performance.now() - started });
@@ -118,7 +130,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
         onBatch?.({ size: batch.length, durationMs: performance.now() - started, error });
       }
     })().finally(() => {
-      running -= 1;
+      freeSlot();
       // Whatever queued meanwhile goes next, after the event loop has polled once more: requests whose
       // bytes arrived while this batch ran (all of them, when the encoder runs on this thread and
       // blocked it) are parsed and join the batch instead of following one by one. (An immediate

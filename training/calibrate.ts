@@ -9,7 +9,7 @@ import { type AppConfig } from '../shared/config.js';
 import { CachedEncoder } from '../shared/encoder/embedding-cache.js';
 import { createJobEncoder } from '../shared/encoder/create-encoder.js';
 import type { Encoder } from '../shared/encoder/encoder.js';
-import { queryFeatures } from '../shared/features/feature-set.js';
+import { sharedFeatures } from '../shared/features/feature-set.js';
 import { sha256File } from '../shared/hash.js';
 import { HEAD_LABELS, INTENT_HEADS } from '../shared/labels.js';
 import { headMetrics } from '../shared/math/metrics.js';
@@ -44,7 +44,10 @@ export async function calibrate(options: CalibrateOptions) {
     const files = [...base.files];
     const thresholds = { ...base.draft.thresholds };
     const heads = artifacts.intentHeads;
-    const decoded = rows.map((row, i) => intentLogits(heads, (head) => queryFeatures(heads[head].featureSet, row.text, embeddings[i] as Float32Array)));
+    const decoded = rows.map((row, i) => {
+      const featuresOf = sharedFeatures(row.text, embeddings[i] as Float32Array);
+      return intentLogits(heads, (head) => featuresOf(heads[head].featureSet));
+    });
     for (const head of INTENT_HEADS) {
       const loaded = heads[head];
       const targets = Int32Array.from(rows, (row) => (row[head] === undefined ? -1 : HEAD_LABELS[head].indexOf(row[head] as string)));

@@ -8,7 +8,7 @@ import { RESOLVER_FILE, type StoredResolver } from '../artifacts/layout.js';
 import { IntegrityError } from '../errors.js';
 import { splitContrast, type ContrastSplit } from '../features/contrast.js';
 import type { MappingMode } from '../envelope/envelope-types.js';
-import { queryFeatures, type FeatureSpec, type QueryFeatures } from '../features/feature-set.js';
+import { queryFeatures, sameFeatureSet, type QueryFeatures } from '../features/feature-set.js';
 import { tokenize } from '../features/ngram-features.js';
 import * as tf from '../tfjs.js';
 import { stemmer } from 'stemmer';
@@ -192,8 +192,6 @@ export function classifierDistribution(model: AdContentModel, text: string, embe
   return probabilitiesOf(model.classifier.calibration, headLogits(model.classifier.head, features));
 }
 
-const sameFeatureSet = (a: FeatureSpec, b: FeatureSpec) => a === b || JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The tier-1 head's (calibrated) probabilities in `tier1Ids` order, when the model has the head.
  * `features`: the text's classifier features (classifierFeatures), reused when the head's feature set is the classifier's.
@@ -278,7 +276,8 @@ export async function scoreAdContentBatch(model: AdContentModel, texts: readonly
   tf.dispose([queries, product]);
   return texts.map((text, i) => {
     const row = scores.subarray(i * width, (i + 1) * width);
-    const logits = Float64Array.from(head.bias, (b, k) => b + (row[k] as number));
+    const logits = new Float64Array(classes);
+    for (let k = 0; k < classes; k++) logits[k] = (head.bias[k] as number) + (row[k] as number);
     const contrast = splitContrast(text);
     const features = classifierFeatures(model, text, embeddings[i] as Float32Array, contrast);
     addSparseLogits(head, features, logits);

@@ -38,3 +38,20 @@ export function queryFeatures(spec: FeatureSpec, text: string, embedding: Float3
   const weight = spec.ngramWeight ?? 1;
   return { embedding, ngrams: { indices: sparse.indices, values: sparse.values.map((v) => v * weight) } };
 }
+
+/** Whether two heads build their input the same way (then one computation serves both). */
+export function sameFeatureSet(a: FeatureSpec, b: FeatureSpec): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** One text's features for several heads, computed once per distinct feature set (the intent heads share one). */
+export function sharedFeatures(text: string, embedding: Float32Array, contrast?: ContrastSplit): (spec: FeatureSpec) => QueryFeatures {
+  const computed: Array<{ spec: FeatureSpec; features: QueryFeatures }> = [];
+  return (spec) => {
+    const known = computed.find((entry) => sameFeatureSet(entry.spec, spec));
+    if (known) return known.features;
+    const features = queryFeatures(spec, text, embedding, contrast);
+    computed.push({ spec, features });
+    return features;
+  };
+}

@@ -9,7 +9,7 @@ import type { LoadedHead } from '../artifacts/load-artifacts.js';
 import { buildEnvelope, PLACEHOLDER_AD_CONTENT } from '../envelope/build-envelope.js';
 import type { AdContentResult, Envelope, EnvelopeInput, HeadResult } from '../envelope/envelope-types.js';
 import { validateEnvelope } from '../envelope/validate-envelope.js';
-import { queryFeatures } from '../features/feature-set.js';
+import { sharedFeatures } from '../features/feature-set.js';
 import { intentLogits } from '../heads/type-prior.js';
 import { INTENT_HEADS, type HeadName, type IntentHead } from '../labels.js';
 import { calibratedProba } from '../math/calibration.js';
@@ -32,7 +32,8 @@ export interface HeadProbabilities {
  * prior); the envelope's heads and evaluation both use this, so evaluated scores are served scores.
  */
 export function intentProbabilities(heads: Readonly<Record<IntentHead, LoadedHead>>, text: string, embedding: Float32Array): Record<IntentHead, HeadProbabilities> {
-  const logits = intentLogits(heads, (head) => queryFeatures(heads[head].featureSet, text, embedding));
+  const featuresOf = sharedFeatures(text, embedding);
+  const logits = intentLogits(heads, (head) => featuresOf(heads[head].featureSet));
   return Object.fromEntries(
     INTENT_HEADS.map((head) => {
       const raw = softmaxRow(logits[head]);

@@ -57,6 +57,37 @@ describe('createBatcher', () => {
     await expect(Promise.all([first, ...rest])).resolves.toEqual(['text:a', 'text:b', 'text:c', 'text:d', 'text:e']);
   });
 
+  it('starts the next batch on a freed worker before the finished batch\'s callers run', async () => {
+    const fake = fakeRun({ manual: true });
+    const batcher = createBatcher({ maxBatchSize: 32, run: fake.run });
+    const callsWhenFirstCallerRan: number[] = [];
+    const first = batcher.submit('a').then((out) => {
+      callsWhenFirstCallerRan.push(fake.calls.length);
+      return out;
+    });
+    const second = batcher.submit('b');
+    fake.releaseNext();
+    await expect(first).resolves.toBe('text:a');
+    expect(callsWhenFirstCallerRan).toEqual([2]);
+    expect(fake.calls[1]).toEqual(['b']);
+    fake.releaseNext();
+    await expect(second).resolves.toBe('text:b');
+  });
+
+  it('with deferDispatch, lets the finished batch\'s callers run before the next batch (an encoder on this thread)', async () => {
+    const fake = fakeRun({ manual: true });
+    const batcher = createBatcher({ maxBatchSize: 32, deferDispatch: true, run: fake.run });
+    const first = batcher.submit('a');
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    const second = batcher.submit('b');
+    fake.releaseNext();
+    await first;
+    expect(fake.calls).toHaveLength(1);
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
+    fake.releaseNext();
+    await expect(second).resolves.toBe('text:b');
+  });
+
   it('takes more slots when capacity grows (kick), fewer when it shrinks', async () => {
     const fake = fakeRun({ manual: true });
     let capacity = 1;
