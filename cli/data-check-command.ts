@@ -15,6 +15,8 @@ import { NATURAL_EVAL_FILE, readAdContentEvalRows } from '../training/data/ad-co
 import { loadTaxonomySources } from '../shared/taxonomy/annotations.js';
 import { readSplitRows } from '../training/data/check-data.js';
 import { defineCommand } from './define-command.js';
+import { checkUnseenWriterRows, loadUnseenWriterRows } from '../training/unseen-writers.js';
+import { normaliseText } from '../shared/text.js';
 
 export const dataCheckCommand = defineCommand({
   command: 'data:check',
@@ -42,7 +44,9 @@ export const dataCheckCommand = defineCommand({
     );
     const natural = checkNaturalSet(taxonomy, await readAdContentEvalRows(join(paths.dataDir, NATURAL_EVAL_FILE), taxonomy), buildAdContentRows(taxonomy, annotations));
     console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; natural held-out set: ${natural.rows} rows, ${natural.tier1} tier-1 categories, ${natural.polysemyRows} polysemy rows`);
-    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...natural.failures];
+    const writers = checkUnseenWriterRows(await loadUnseenWriterRows(paths.dataDir), new Set(rows.map((r) => normaliseText((r.value as CorpusRow).text))), referenceTexts);
+    console.log(writers.summary);
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...natural.failures, ...writers.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

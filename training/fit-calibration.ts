@@ -117,3 +117,44 @@ export function fitCalibration(
   const best = [...METHODS].reverse().reduce((winner, method) => (heldOutNll[method] < heldOutNll[winner] - 1e-9 ? method : winner), 'none' as CalibrationMethod);
   return { map: fitMethod(best, logits, truth, classes, options), heldOutNll };
 }
+
+/** What the unseen-writers temperature did to one head (report.md, report.json). */
+export interface WriterCalibration {
+  /** The map the calibration split fitted, before softening. */
+  topicMap: CalibrationMap;
+  temperature: number;
+  rows: number;
+  nllBefore: number;
+  nllAfter: number;
+}
+
+/**
+ * Soften a calibration map for text by people the heads never saw: the temperature T >= 1 that,
+ * applied on top of `map` (logits z·scale + bias, then divided by T), minimises NLL on rows from
+ * writers none of the training, selection or calibration rows came from. The topic-held-out split
+ * calibrates for new topics in the corpus's own phrasing; other people's phrasing is harder, and a
+ * map fitted without them is overconfident there. T is never below 1: these rows only soften.
+ */
+export function fitWriterTemperature(map: CalibrationMap, logits: readonly Float64Array[], truth: readonly number[]): { map: CalibrationMap; calibration: WriterCalibration } {
+  const divided = (logT: number): CalibrationMap => {
+    const t = Math.exp(logT);
+    return { method: map.method, scale: map.scale.map((s) => s / t), bias: map.bias.map((b) => b / t) };
+  };
+  // Golden-section search on log T in [0, 3] (T from 1 to 20): NLL is unimodal in T.
+  let low = 0;
+  let high = 3;
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < 60; i++) {
+    const a = high - ratio * (high - low);
+    const b = low + ratio * (high - low);
+    if (nllOf(divided(a), logits, truth) < nllOf(divided(b), logits, truth)) high = b;
+    else low = a;
+  }
+  const nllBefore = nllOf(map, logits, truth);
+  const searched = divided((low + high) / 2);
+  // The search ends a hair above T = 1 when no softening helps: then the map stays as it is, bit for bit.
+  const softens = nllOf(searched, logits, truth) < nllBefore - 1e-9;
+  const softened = softens ? searched : map;
+  const temperature = softens ? Math.exp((low + high) / 2) : 1;
+  return { map: softened, calibration: { topicMap: map, temperature, rows: truth.length, nllBefore, nllAfter: nllOf(softened, logits, truth) } };
+}

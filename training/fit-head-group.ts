@@ -10,7 +10,7 @@ import { headLogits, type LinearHead } from '../shared/heads/linear-head.js';
 import { probabilitiesOf, type CalibrationMap } from '../shared/math/calibration.js';
 import { headMetrics } from '../shared/math/metrics.js';
 import { argmax, softmaxRow } from '../shared/math/softmax.js';
-import { fitCalibration, type CalibrationFit } from './fit-calibration.js';
+import { fitCalibration, fitWriterTemperature, type CalibrationFit, type WriterCalibration } from './fit-calibration.js';
 import type { TypePrior } from '../shared/heads/type-prior.js';
 import type { DesignMatrix } from './fit-linear-heads.js';
 import { fitJobs } from './fit-threads.js';
@@ -40,7 +40,18 @@ export interface FittedHead {
   l2Search: HeldOutScore[];
   /** The type prior the head decodes with (intent_subtype, decision_phase); its calibration was fitted with it. */
   typePrior?: TypePrior;
+  /** The softening for unseen writers, when rows from them were given (already applied to calibration.map). */
+  writerCalibration?: WriterCalibration;
 }
+
+/** Decoded logits and labels of rows from writers the heads never saw (finishHead softens the calibration on them). */
+export interface WriterRows {
+  logits: readonly Float64Array[];
+  targets: Int32Array;
+}
+
+/** Fewer labelled rows from unseen writers than this leave a head's calibration as the calibration split fitted it. */
+export const MIN_WRITER_ROWS = 30;
 
 /** The default n-gram scope (`query`) is left out of the spec, so specs stored before the field existed still compare equal. */
 export function featureSpecOf(config: HeadTrainingConfig): FeatureSpec {
@@ -175,9 +186,12 @@ export interface TrainedHead {
 }
 
 /** Calibration and threshold of a trained head, from its logits (as it decodes them) on calibration rows it never trained on. */
-export function finishHead(trained: TrainedHead, headSpec: HeadSpec, calibrationLogits: readonly Float64Array[], targets: Int32Array, thresholdFloor: number): FittedHead {
+export function finishHead(trained: TrainedHead, headSpec: HeadSpec, calibrationLogits: readonly Float64Array[], targets: Int32Array, thresholdFloor: number, writers?: WriterRows): FittedHead {
   const { logits, truth } = labelledLogits(calibrationLogits, targets);
-  const calibration = fitCalibration(logits, truth, headSpec.labels.length);
+  const fit = fitCalibration(logits, truth, headSpec.labels.length);
+  const writerRows = writers && labelledLogits(writers.logits, writers.targets);
+  const softened = writerRows && writerRows.truth.length >= MIN_WRITER_ROWS ? fitWriterTemperature(fit.map, writerRows.logits, writerRows.truth) : undefined;
+  const calibration = softened ? { ...fit, map: softened.map } : fit;
   const { confidences, correct } = confidencesOf(calibration.map, logits, truth);
   return {
     head: trained.head,
@@ -188,6 +202,7 @@ export function finishHead(trained: TrainedHead, headSpec: HeadSpec, calibration
     calibrationRows: truth.length,
     l2Search: trained.l2Search,
     ...(trained.typePrior ? { typePrior: trained.typePrior } : {}),
+    ...(softened ? { writerCalibration: softened.calibration } : {}),
   };
 }
 

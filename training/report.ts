@@ -12,6 +12,8 @@ export interface HeadReport {
   held_out_nll: Record<string, number>;
   threshold: { value: number; target_met: boolean; accepted_accuracy: number; coverage: number };
   test: { raw: HeadMetrics; calibrated: HeadMetrics; coverage: number; accepted_accuracy: number };
+  /** The softening fitted on rows from unseen writers (data/calibration/unseen-writers.jsonl), when there was one. */
+  unseen_writers?: { temperature: number; rows: number; nll_before: number; nll_after: number };
   /** Present when the weights are stored at reduced precision: `test` measures the stored weights. */
   storage?: { dtype: string; test_accuracy_full_precision: number; test_accuracy_stored: number };
 }
@@ -32,6 +34,9 @@ export function evaluateFittedHead(name: string, fitted: FittedHead, testLogits:
     calibration_method: fitted.calibration.map.method,
     calibration_rows: fitted.calibrationRows,
     held_out_nll: fitted.calibration.heldOutNll,
+    ...(fitted.writerCalibration
+      ? { unseen_writers: { temperature: fitted.writerCalibration.temperature, rows: fitted.writerCalibration.rows, nll_before: fitted.writerCalibration.nllBefore, nll_after: fitted.writerCalibration.nllAfter } }
+      : {}),
     threshold: {
       value: fitted.threshold.threshold,
       target_met: fitted.threshold.targetMet,
@@ -65,7 +70,7 @@ export function reportMarkdown(version: string, reports: readonly HeadReport[], 
     '',
     '## Choices',
     '',
-    ...reports.map((r) => `- ${r.head}: ${r.labels} labels, features ${r.feature_set}, L2 ${r.l2}, ${r.calibration_rows} calibration rows, held-out NLL ${Object.entries(r.held_out_nll).map(([m, v]) => `${m} ${f(v)}`).join(', ')}.`),
+    ...reports.map((r) => `- ${r.head}: ${r.labels} labels, features ${r.feature_set}, L2 ${r.l2}, ${r.calibration_rows} calibration rows, held-out NLL ${Object.entries(r.held_out_nll).map(([m, v]) => `${m} ${f(v)}`).join(', ')}${r.unseen_writers ? `; softened for unseen writers by T ${r.unseen_writers.temperature.toFixed(2)} (${r.unseen_writers.rows} rows, NLL ${f(r.unseen_writers.nll_before)} → ${f(r.unseen_writers.nll_after)})` : ''}.`),
     ...reports
       .filter((r) => r.storage)
       .map((r) => `- ${r.head} weights stored as ${r.storage?.dtype}: test accuracy ${f(r.storage?.test_accuracy_full_precision ?? 0)} at full precision, ${f(r.storage?.test_accuracy_stored ?? 0)} as stored (the table shows the stored weights).`),

@@ -23,6 +23,7 @@ export function headFiles(name: string, fitted: FittedHead, dtype: StoredDtype, 
     bias: fitted.calibration.map.bias,
     held_out_nll: fitted.calibration.heldOutNll,
     calibration_rows: fitted.calibrationRows,
+    ...(fitted.writerCalibration ? { unseen_writers: { temperature: fitted.writerCalibration.temperature, rows: fitted.writerCalibration.rows } } : {}),
   };
   return [
     { path: headFile(name), bytes: jsonBytes(stored), optional },

@@ -18,7 +18,7 @@ import { jsonBytes, removeStaleArtifactTemporaries, writeArtifactVersion, type A
 import { deriveVersion } from './artifacts/derive-version.js';
 import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
-import { loadIntentSplits } from './data/load-training-data.js';
+import { loadIntentSplits, trainingFileOf } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
 import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
 import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withTypePriors } from './fit-type-prior.js';
@@ -27,6 +27,7 @@ import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparis
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { CorpusSplit } from './data/corpus/topic-splits.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
+import { loadUnseenWriterRows, UNSEEN_WRITERS_FILE, unseenWriterMarkdown, unseenWriterReport } from './unseen-writers.js';
 import { flattenRows, headFiles, indexFiles } from './serialize.js';
 import { decodeMatrix, encodeMatrix, type StoredDtype } from '../shared/artifacts/binary.js';
 import type { QueryFeatures } from '../shared/features/feature-set.js';
@@ -123,6 +124,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
 
   const { taxonomy, annotations } = options.taxonomy ?? (await verifiedTaxonomySources(config));
   const intent = stages.has('heads') ? await loadIntentSplits(paths.dataDir, options.dataFile) : undefined;
+  // Rows by unseen writers belong to the project corpus: a user's own data file is calibrated on its own.
+  const writers = intent && !options.dataFile ? await loadUnseenWriterRows(paths.dataDir) : { calibration: undefined, evaluation: undefined };
   const adRows = stages.has('ad-content') ? buildAdContentRows(taxonomy, annotations) : [];
   const adBySplit = (split: Split) => adRows.filter((r) => r.split === split);
   const entries = indexEntries(taxonomy, annotations);
@@ -136,6 +139,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   const texts = [
     ...(naturalRows?.texts ?? []),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
+    ...[...(writers.calibration ?? []), ...(writers.evaluation ?? [])].map((r) => r.text),
     ...adRows.map((r) => r.text),
     ...(stages.has('index') || stages.has('ad-content') ? entries.texts : []),
   ];
@@ -172,10 +176,17 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       }),
     ) as Record<IntentHead, TrainedHead>;
     const calibrationLogits = intentRowLogits(trained, splitFeatures(spec, calibration));
-    const heads = Object.fromEntries(headSpecs.map((h) => [h.name, finishHead(trained[h.name], h, calibrationLogits[h.name], calibration.targets[h.name] as Int32Array, training.thresholdFloor)]));
+    const writerSplit = writers.calibration && intentSplit(writers.calibration, vectors);
+    const writerLogits = writerSplit && intentRowLogits(trained, splitFeatures(spec, writerSplit));
+    const writerRows = (head: IntentHead) => writerSplit && writerLogits && { logits: writerLogits[head], targets: writerSplit.targets[head] as Int32Array };
+    const heads = Object.fromEntries(
+      headSpecs.map((h) => [h.name, finishHead(trained[h.name], h, calibrationLogits[h.name], calibration.targets[h.name] as Int32Array, training.thresholdFloor, writerRows(h.name))]),
+    );
     const fitted = (head: string) => heads[head] as FittedHead;
     const testLogits = intentRowLogits(trained, splitFeatures(spec, test));
     const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testLogits[head], test.targets[head] as Int32Array));
+    const naturalSplit = writers.evaluation && intentSplit(writers.evaluation, vectors);
+    const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(trained, splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
     log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
     const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { weights: priorChoice.weights, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
     log(`intent heads: random-split comparison done (${at()})`);
@@ -184,13 +195,24 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       reports,
       draft: {
         feature_sets: { intent: spec },
-        training_data: intent.files,
+        training_data: [...intent.files, ...(writers.calibration ? [await trainingFileOf(paths.dataDir, UNSEEN_WRITERS_FILE, writers.calibration.length)] : [])],
         hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2, type_prior_weights: priorChoice.weights } },
         labels: Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])),
         thresholds: Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(fitted(h), training.targetPrecision[h], training.thresholdFloor)])),
       },
-      reportSections: [...selectionMarkdown(selection, INTENT_HEADS), ...typePriorMarkdown(priorChoice, selection.scoredOn), ...randomSplitMarkdown(randomComparison)],
-      reportFields: { intent_selection: selection.table, intent_chosen: { features: selection.candidate.name, l2: selection.l2 }, intent_type_prior: priorChoice, random_split_comparison: randomComparison },
+      reportSections: [
+        ...selectionMarkdown(selection, INTENT_HEADS),
+        ...typePriorMarkdown(priorChoice, selection.scoredOn),
+        ...randomSplitMarkdown(randomComparison),
+        ...(writerReport ? unseenWriterMarkdown(writerReport, writers.calibration?.length ?? 0) : []),
+      ],
+      reportFields: {
+        intent_selection: selection.table,
+        intent_chosen: { features: selection.candidate.name, l2: selection.l2 },
+        intent_type_prior: priorChoice,
+        random_split_comparison: randomComparison,
+        ...(writerReport ? { unseen_writers: writerReport } : {}),
+      },
     };
   };
   const adContentStage = async (): Promise<StageOutput | undefined> => {

@@ -44,6 +44,8 @@ export interface StoredCalibration {
   bias: number[];
   held_out_nll: Record<CalibrationMethod, number>;
   calibration_rows: number;
+  /** The temperature fitted on rows from writers the heads never saw, already folded into scale and bias. */
+  unseen_writers?: { temperature: number; rows: number };
 }
 
 /** taxonomy_index/index.json: entry i of vectors.bin belongs to node entry_node[i]. */

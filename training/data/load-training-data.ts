@@ -15,6 +15,11 @@ export interface TrainingFile {
   rows: number;
 }
 
+/** The manifest's record of a project data file (path relative to the project). */
+export async function trainingFileOf(dataDir: string, file: string, rows: number): Promise<TrainingFile> {
+  return { path: `data/${file}`, sha256: await sha256File(join(dataDir, file)), rows };
+}
+
 export interface IntentSplits {
   /** `selection` picks features and regularisation; a user file without `split: "selection"` rows leaves it empty and selection uses calibration. */
   splits: Record<CorpusSplit, LabelledIntentRow[]>;
@@ -52,7 +57,7 @@ export async function loadIntentSplits(dataDir: string, userFile?: string): Prom
     for (const split of CORPUS_SPLITS) {
       const path = join(dataDir, INTENT_DATA_DIR, `${split}.jsonl`);
       splits[split] = await readIntentRows(path);
-      files.push({ path: `data/${INTENT_DATA_DIR}/${split}.jsonl`, sha256: await sha256File(path), rows: splits[split].length });
+      files.push(await trainingFileOf(dataDir, `${INTENT_DATA_DIR}/${split}.jsonl`, splits[split].length));
     }
   }
   for (const split of ['train', 'calibration'] as const) {
