@@ -1,12 +1,13 @@
-import { cp, readdir, readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifacts } from '../../shared/artifacts/load-artifacts.js';
-import { calibrationFile, headWeightsFile, RESOLVER_FILE, type StoredResolver } from '../../shared/artifacts/layout.js';
+import { calibrationFile, headWeightsFile, RESOLVER_FILE, type StoredCalibration, type StoredResolver } from '../../shared/artifacts/layout.js';
 import { IntegrityError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hash.js';
 import { train, type TrainResult } from '../../training/train.js';
+import { INTENT_NATURAL_EVAL_FILE, UNSEEN_WRITERS_FILE } from '../../training/unseen-writers.js';
 import { stubEncoder } from '../helpers/stub-encoder.js';
 import { fixtureConfig, taxonomyFixture, writeIntentFixture } from '../helpers/training-fixture.js';
 
@@ -175,6 +176,45 @@ describe('manifest schema', () => {
       broken.seed = 'forty-two';
       await writeFile(path, JSON.stringify(broken));
       await expect(loadArtifacts(join(root, 'artifacts'))).rejects.toThrow(/manifest\.json is not a valid manifest: \/seed must be integer/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('train on the project layout with rows by unseen writers', () => {
+  it('fits the unseen-writers temperature, records it with each calibration and in the manifest, and reports the evaluation writers', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'qi-writers-'));
+    try {
+      const rows = (await readFile(await writeIntentFixture(root), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { text: string; split: string });
+      const dataDir = join(root, 'data');
+      const jsonl = (list: readonly object[]) => list.map((r) => JSON.stringify(r)).join('\n') + '\n';
+      for (const split of ['train', 'selection', 'calibration', 'test']) {
+        await mkdir(join(dataDir, 'intent'), { recursive: true });
+        // The fixture has no selection rows: its test rows stand in (the project files may not be empty).
+        await writeFile(join(dataDir, 'intent', `${split}.jsonl`), jsonl(rows.filter((r) => r.split === (split === 'selection' ? 'test' : split))));
+      }
+      const byWriter = (writer: string, suffix: string) => rows.map(({ split: _split, ...row }) => ({ ...row, text: `${row.text} ${suffix}`, writer }));
+      await mkdir(join(dataDir, 'calibration'), { recursive: true });
+      await mkdir(join(dataDir, 'eval'), { recursive: true });
+      await writeFile(join(dataDir, UNSEEN_WRITERS_FILE), jsonl(byWriter('a', 'please')));
+      await writeFile(join(dataDir, INTENT_NATURAL_EVAL_FILE), jsonl(byWriter('d', 'thanks')));
+      const config = fixtureConfig(root);
+      const result = await train({ config: { ...config, paths: { ...config.paths, dataDir } }, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: () => {} });
+      for (const head of ['intent_type', 'intent_subtype', 'decision_phase']) {
+        const stored = JSON.parse(await readFile(join(result.dir, calibrationFile(head)), 'utf8')) as StoredCalibration;
+        expect(stored.unseen_writers?.rows).toBe(rows.length);
+        expect(stored.unseen_writers?.temperature).toBeGreaterThanOrEqual(1);
+      }
+      const manifest = JSON.parse(await readFile(join(result.dir, 'manifest.json'), 'utf8')) as { training_data: Array<{ path: string; rows: number }> };
+      expect(manifest.training_data).toContainEqual(expect.objectContaining({ path: `data/${UNSEEN_WRITERS_FILE}`, rows: rows.length }));
+      expect(manifest.training_data.map((f) => f.path)).not.toContain(`data/${INTENT_NATURAL_EVAL_FILE}`);
+      const report = await readFile(join(result.dir, 'report.md'), 'utf8');
+      expect(report).toContain(`## Calibration for unseen writers (${INTENT_NATURAL_EVAL_FILE}`);
+      expect(report).toMatch(new RegExp(`\\| intent_type \\| ${rows.length} \\|`));
     } finally {
       await rm(root, { recursive: true, force: true });
     }
