@@ -34,17 +34,20 @@ export function fitTemperature(logits: readonly Float64Array[], truth: readonly 
     scale: new Array<number>(classes).fill(Math.exp(-logT)),
     bias: new Array<number>(classes).fill(0),
   });
-  // Golden-section search on log T in [-3, 3] (T from 0.05 to 20): NLL is unimodal in T.
-  let low = -3;
-  let high = 3;
+  // log T in [-3, 3]: T from 0.05 to 20.
+  return mapFor(bestLogTemperature(-3, 3, (logT) => nllOf(mapFor(logT), logits, truth)));
+}
+
+/** Golden-section search for the log temperature in [low, high] with the lowest NLL (NLL is unimodal in T). */
+function bestLogTemperature(low: number, high: number, nllAt: (logT: number) => number): number {
   const ratio = (Math.sqrt(5) - 1) / 2;
   for (let i = 0; i < 60; i++) {
     const a = high - ratio * (high - low);
     const b = low + ratio * (high - low);
-    if (nllOf(mapFor(a), logits, truth) < nllOf(mapFor(b), logits, truth)) high = b;
+    if (nllAt(a) < nllAt(b)) high = b;
     else low = a;
   }
-  return mapFor((low + high) / 2);
+  return (low + high) / 2;
 }
 
 export function fitVectorScaling(
@@ -140,21 +143,13 @@ export function fitWriterTemperature(map: CalibrationMap, logits: readonly Float
     const t = Math.exp(logT);
     return { method: map.method, scale: map.scale.map((s) => s / t), bias: map.bias.map((b) => b / t) };
   };
-  // Golden-section search on log T in [0, 3] (T from 1 to 20): NLL is unimodal in T.
-  let low = 0;
-  let high = 3;
-  const ratio = (Math.sqrt(5) - 1) / 2;
-  for (let i = 0; i < 60; i++) {
-    const a = high - ratio * (high - low);
-    const b = low + ratio * (high - low);
-    if (nllOf(divided(a), logits, truth) < nllOf(divided(b), logits, truth)) high = b;
-    else low = a;
-  }
+  // log T in [0, 3]: T from 1 to 20.
+  const logT = bestLogTemperature(0, 3, (candidate) => nllOf(divided(candidate), logits, truth));
   const nllBefore = nllOf(map, logits, truth);
-  const searched = divided((low + high) / 2);
+  const searched = divided(logT);
   // The search ends a hair above T = 1 when no softening helps: then the map stays as it is, bit for bit.
   const softens = nllOf(searched, logits, truth) < nllBefore - 1e-9;
   const softened = softens ? searched : map;
-  const temperature = softens ? Math.exp((low + high) / 2) : 1;
+  const temperature = softens ? Math.exp(logT) : 1;
   return { map: softened, calibration: { topicMap: map, temperature, rows: truth.length, nllBefore, nllAfter: nllOf(softened, logits, truth) } };
 }
