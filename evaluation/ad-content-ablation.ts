@@ -7,7 +7,7 @@
 import { chooseAdContent, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
 import { textTable } from '../shared/text-table.js';
 import { lineage } from '../shared/taxonomy/taxonomy.js';
-import { rowDistributions, type ResolverRows, type RowDistributions } from '../shared/ad-content/ad-content-distributions.js';
+import { rowDistributions, withoutNgramClassifier, type ResolverRows, type RowDistributions } from '../shared/ad-content/ad-content-distributions.js';
 
 export interface AblationRows extends ResolverRows {
   /** True for polysemy rows; absent when the set does not mark them. */
@@ -30,7 +30,7 @@ const argmax = (values: Float64Array) => values.reduce((best, v, i) => (v > (val
 
 export function adContentAblation(model: AdContentModel, rows: AblationRows): AblationRow[] {
   const full = rowDistributions(model, rows);
-  const noNgrams = rowDistributions(model, rows, true);
+  const noNgrams = withoutNgramClassifier(model, rows, full);
   const labels = model.classifier.head.labels;
   const resolve = (distributions: readonly RowDistributions[], params: ResolverParams) => {
     const m = { ...model, params };

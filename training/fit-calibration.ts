@@ -5,7 +5,7 @@
  * next simpler method (temperature, then none) is used.
  */
 import { calibratedProba, identityCalibration, type CalibrationMap, type CalibrationMethod } from '../shared/math/calibration.js';
-import { negativeLogLikelihood } from '../shared/math/metrics.js';
+import { meanNegativeLog } from '../shared/math/metrics.js';
 import { Adam } from './adam.js';
 
 export interface CalibrationOptions {
@@ -24,8 +24,10 @@ export interface CalibrationFit {
   heldOutNll: Record<CalibrationMethod, number>;
 }
 
+/** negativeLogLikelihood of the calibrated rows, computed row by row in one reused buffer (the searches call it thousands of times). */
 function nllOf(map: CalibrationMap, logits: readonly Float64Array[], truth: readonly number[]): number {
-  return negativeLogLikelihood(logits.map((z) => calibratedProba(map, z)), truth);
+  const buffer = new Float64Array(logits[0]?.length ?? 0);
+  return meanNegativeLog(logits.map((z, i) => calibratedProba(map, z, buffer)[truth[i] as number] as number));
 }
 
 export function fitTemperature(logits: readonly Float64Array[], truth: readonly number[], classes: number): CalibrationMap {
@@ -63,16 +65,21 @@ export function fitVectorScaling(
   const start = temperature.scale[0] as number;
   const scale = new Array<number>(classes).fill(start);
   const bias = new Array<number>(classes).fill(0);
+  // No label has enough rows (e.g. hundreds of taxonomy nodes over a few thousand rows): every
+  // parameter stays at the temperature, so the descent would only burn time.
+  if (!free.some(Boolean)) return { method: 'vector_scaling', scale, bias };
   // Full-batch Adam, deterministic; parameters of labels without enough rows stay at the temperature.
   const adam = { learningRate: 0.02, epsilon: 1e-8, precision: 'float64' } as const;
   const scaleOptimizer = new Adam(classes, adam);
   const biasOptimizer = new Adam(classes, adam);
   const frozen = (k: number) => !free[k];
+  const map: CalibrationMap = { method: 'vector_scaling', scale, bias };
+  const buffer = new Float64Array(classes);
   for (let step = 1; step <= options.iterations; step++) {
     const gradScale = new Float64Array(classes);
     const gradBias = new Float64Array(classes);
     logits.forEach((z, i) => {
-      const p = calibratedProba({ method: 'vector_scaling', scale, bias }, z);
+      const p = calibratedProba(map, z, buffer);
       for (let k = 0; k < classes; k++) {
         const g = (p[k] as number) - (k === truth[i] ? 1 : 0);
         gradScale[k] = (gradScale[k] as number) + g * (z[k] as number);

@@ -125,6 +125,8 @@ export interface GridPoint {
   label: string;
   spec: FeatureSpec;
   l2: number;
+  /** Names of the heads fitted at this point (default: all of them). */
+  heads?: readonly string[];
 }
 
 /** The heads fitted on one training split at every grid point (each point one joint fit; points run on parallel threads). */
@@ -134,12 +136,12 @@ export async function fitGrid(train: LabelledSplit, heads: readonly HeadSpec[], 
     const key = JSON.stringify(spec);
     if (!matrices.has(key)) matrices.set(key, designMatrix(splitFeatures(spec, train), spec));
   }
-  const targets = heads.map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array }));
+  const headsAt = (point: GridPoint) => heads.filter((h) => !point.heads || point.heads.includes(h.name));
   const { epochs, batchSize, learningRate } = options.config;
   const jobs = points.map((point) => ({
     label: point.label,
     matrix: matrices.get(JSON.stringify(point.spec)) as DesignMatrix,
-    heads: targets,
+    heads: headsAt(point).map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array })),
     options: { l2: point.l2, epochs, batchSize, learningRate, seed: options.seed, classBalanced: true },
   }));
   const fitted = await fitJobs(jobs, {
@@ -147,7 +149,7 @@ export async function fitGrid(train: LabelledSplit, heads: readonly HeadSpec[], 
     backend: options.backend ?? 'auto',
     onEpoch: (job, epoch, total, loss) => options.onProgress?.(`${job} epoch ${epoch}/${total} loss ${loss.toFixed(4)}`),
   });
-  return fitted.map((list) => Object.fromEntries(heads.map((h, i) => [h.name, list[i] as LinearHead])));
+  return fitted.map((list, p) => Object.fromEntries(headsAt(points[p] as GridPoint).map((h, i) => [h.name, list[i] as LinearHead])));
 }
 
 /** The heads fitted on one training split at each L2 of `l2s`. */
@@ -155,6 +157,17 @@ export async function fitAtL2s(train: LabelledSplit, heads: readonly HeadSpec[],
   const unique = [...new Set(l2s)];
   const fitted = await fitGrid(train, heads, unique.map((l2) => ({ label: `l2=${l2}`, spec, l2 })), options);
   return new Map(unique.map((l2, i) => [l2, fitted[i] as Record<string, LinearHead>]));
+}
+
+/**
+ * Each head fitted at its own L2, heads that share an L2 in one fit. A head's weights do not depend
+ * on which heads share its fit (same seeded batches, separate parameters), so this gives each head
+ * the bits fitAtL2s would, without fitting every head at every L2.
+ */
+export async function fitAtChosenL2s(train: LabelledSplit, heads: readonly HeadSpec[], spec: FeatureSpec, l2ByHead: Readonly<Record<string, number>>, options: GroupOptions): Promise<Record<string, LinearHead>> {
+  const unique = [...new Set(heads.map((h) => l2ByHead[h.name] as number))];
+  const points = unique.map((l2) => ({ label: `l2=${l2}`, spec, l2, heads: heads.filter((h) => l2ByHead[h.name] === l2).map((h) => h.name) }));
+  return Object.assign({}, ...(await fitGrid(train, heads, points, options))) as Record<string, LinearHead>;
 }
 
 export interface HeldOutScore {

@@ -54,19 +54,13 @@ export function classWeights(targets: Int32Array, classes: number, balanced: boo
   return Float32Array.from(counts, (c) => (!balanced ? 1 : c > 0 ? total / (classes * c) : 0));
 }
 
-/** One mini-batch's dense block, row-major and transposed (tfjs-wasm's matMul with a transposed operand is far slower). */
+/** One mini-batch's dense block, row-major and transposed (tfjs-wasm's matMul with a transposed operand is far slower; its transpose op is a plain copy). */
 export function batchDense(matrix: DesignMatrix, rows: readonly number[]): { xs: tf.Tensor2D; xsT: tf.Tensor2D } {
   const { denseDim } = matrix;
   const data = new Float32Array(rows.length * denseDim);
-  const transposed = new Float32Array(rows.length * denseDim);
-  rows.forEach((row, i) => {
-    for (let d = 0; d < denseDim; d++) {
-      const value = matrix.dense[row * denseDim + d] as number;
-      data[i * denseDim + d] = value;
-      transposed[d * rows.length + i] = value;
-    }
-  });
-  return { xs: tf.tensor2d(data, [rows.length, denseDim]), xsT: tf.tensor2d(transposed, [denseDim, rows.length]) };
+  rows.forEach((row, i) => data.set(matrix.dense.subarray(row * denseDim, (row + 1) * denseDim), i * denseDim));
+  const xs = tf.tensor2d(data, [rows.length, denseDim]);
+  return { xs, xsT: tf.transpose(xs) };
 }
 
 interface HeadState {
@@ -87,35 +81,103 @@ export interface HeadGradients {
   bias: Float32Array;
 }
 
+/** One head's weights and the class weights of its loss. */
+export interface HeadParams {
+  weights: Float32Array;
+  bias: Float32Array;
+  classWeights: Float32Array;
+}
+
 /**
  * The masked, class-weighted cross-entropy over one mini-batch's labelled rows plus the L2 penalty,
- * and its gradients. The dense block's products run on tfjs; the sparse n-gram block is a few dozen
- * non-zeros a row, so its products are loops over them (hot loops: plain indexed loops over locals,
- * which V8 compiles several times faster than the same work in per-row closures). `into`, when
- * given, receives the weight gradients instead of a new array (the ad_content head's is 15 MB a step).
+ * and its gradients (the objective fitLinearHeads minimises, for checks against autodiff).
  */
-export async function headGradients(
+export async function headGradients(matrix: DesignMatrix, rows: readonly number[], dense: { xs: tf.Tensor2D; xsT: tf.Tensor2D }, head: HeadTargets, params: HeadParams, l2: number): Promise<HeadGradients> {
+  const [data] = (await batchGradients(matrix, rows, dense, [{ head, params }])) as [HeadGradients];
+  let penalty = 0;
+  const decay = 2 * l2;
+  for (let i = 0; i < params.weights.length; i++) {
+    const w = params.weights[i] as number;
+    penalty += w * w;
+    data.weights[i] = (data.weights[i] as number) + decay * w;
+  }
+  return { ...data, loss: data.loss + l2 * penalty };
+}
+
+/**
+ * The masked, class-weighted cross-entropy of each head over one mini-batch's labelled rows and its
+ * gradients, without the L2 penalty (fitLinearHeads adds its gradient inside the Adam step, one pass
+ * over the weights instead of two). The heads' dense blocks side by side make one product each way
+ * on tfjs (each output element comes out as the head's own product would give it); the sparse
+ * n-gram block is a few dozen non-zeros a row, so its products are loops over them (hot loops: plain
+ * indexed loops over locals, which V8 compiles several times faster than the same work in per-row
+ * closures). `into`, when given, receives a head's weight gradients instead of a new array (the
+ * ad_content head's is 13 MB).
+ */
+async function batchGradients(
   matrix: DesignMatrix,
   rows: readonly number[],
   dense: { xs: tf.Tensor2D; xsT: tf.Tensor2D },
-  head: HeadTargets,
-  params: { weights: Float32Array; bias: Float32Array; classWeights: Float32Array },
-  l2: number,
-  into?: Float32Array,
-): Promise<HeadGradients> {
-  const classes = head.labels.length;
+  heads: ReadonlyArray<{ head: HeadTargets; params: HeadParams; into?: Float32Array }>,
+): Promise<HeadGradients[]> {
   const { denseDim } = matrix;
-  const { weights, bias } = params;
-  const denseWeights = tf.tensor2d(weights.subarray(0, denseDim * classes), [denseDim, classes]);
-  const logitsTensor = tf.matMul(dense.xs, denseWeights);
-  const logits = (await logitsTensor.data()) as Float32Array;
-  tf.dispose([denseWeights, logitsTensor]);
-  sparseProducts('forward', rows, matrix, classes, weights, logits);
+  const widths = heads.map(({ head }) => head.labels.length);
+  const logits = await denseProducts(dense.xs, widths, heads.map(({ params }) => params.weights));
+  const softmaxes = heads.map(({ head, params }, h) => {
+    const classes = widths[h] as number;
+    sparseProducts('forward', rows, matrix, classes, params.weights, logits[h] as Float32Array);
+    return softmaxGradients(head, rows, logits[h] as Float32Array, params);
+  });
+  const denseGrads = await denseProducts(dense.xsT, widths, softmaxes.map((s) => s.gradLogits));
+  return heads.map(({ params, into }, h) => {
+    const classes = widths[h] as number;
+    const { gradLogits, loss } = softmaxes[h] as { gradLogits: Float32Array; loss: number };
+    const weightGrads = into ?? new Float32Array(params.weights.length);
+    weightGrads.set(denseGrads[h] as Float32Array);
+    weightGrads.fill(0, denseDim * classes);
+    sparseProducts('backward', rows, matrix, classes, weightGrads, gradLogits);
+    const biasGrads = new Float32Array(classes);
+    for (let i = 0; i < rows.length; i++) for (let c = 0; c < classes; c++) biasGrads[c] = (biasGrads[c] as number) + (gradLogits[i * classes + c] as number);
+    return { loss, weights: weightGrads, bias: biasGrads };
+  });
+}
 
+/**
+ * left [n, k] times each head's right block (the first k rows of a row-major [*, width] matrix)
+ * as one product of left with the blocks side by side; returns each head's [n, width] part.
+ */
+async function denseProducts(left: tf.Tensor2D, widths: readonly number[], rights: readonly Float32Array[]): Promise<Float32Array[]> {
+  const [n, k] = left.shape;
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  const joined = new Float32Array(k * total);
+  let at = 0;
+  widths.forEach((width, h) => {
+    const right = rights[h] as Float32Array;
+    for (let r = 0; r < k; r++) joined.set(right.subarray(r * width, (r + 1) * width), r * total + at);
+    at += width;
+  });
+  const rightTensor = tf.tensor2d(joined, [k, total]);
+  const product = tf.matMul(left, rightTensor);
+  const flat = (await product.data()) as Float32Array;
+  tf.dispose([rightTensor, product]);
+  at = 0;
+  return widths.map((width) => {
+    const part = new Float32Array(n * width);
+    for (let i = 0; i < n; i++) part.set(flat.subarray(i * total + at, i * total + at + width), i * width);
+    at += width;
+    return part;
+  });
+}
+
+/** One head's loss over the batch's labelled rows and the loss's gradient with respect to the logits (bias added here). */
+function softmaxGradients(head: HeadTargets, rows: readonly number[], logits: Float32Array, params: HeadParams): { loss: number; gradLogits: Float32Array } {
+  const classes = head.labels.length;
+  const { bias } = params;
   let labelled = 0;
   for (const row of rows) if ((head.targets[row] as number) >= 0) labelled += 1;
   const denominator = Math.max(labelled, 1);
   const gradLogits = new Float32Array(rows.length * classes);
+  const exps = new Float64Array(classes);
   let loss = 0;
   for (let i = 0; i < rows.length; i++) {
     const target = head.targets[rows[i] as number] as number;
@@ -124,33 +186,16 @@ export async function headGradients(
     let max = -Infinity;
     for (let c = 0; c < classes; c++) max = Math.max(max, (logits[base + c] as number) + (bias[c] as number));
     let sum = 0;
-    for (let c = 0; c < classes; c++) sum += Math.exp((logits[base + c] as number) + (bias[c] as number) - max);
+    for (let c = 0; c < classes; c++) {
+      const e = Math.exp((logits[base + c] as number) + (bias[c] as number) - max);
+      exps[c] = e;
+      sum += e;
+    }
     const rowWeight = (params.classWeights[target] as number) / denominator;
     loss -= rowWeight * ((logits[base + target] as number) + (bias[target] as number) - max - Math.log(sum));
-    for (let c = 0; c < classes; c++) {
-      const p = Math.exp((logits[base + c] as number) + (bias[c] as number) - max) / sum;
-      gradLogits[base + c] = rowWeight * (p - (c === target ? 1 : 0));
-    }
+    for (let c = 0; c < classes; c++) gradLogits[base + c] = rowWeight * ((exps[c] as number) / sum - (c === target ? 1 : 0));
   }
-
-  const gradTensor = tf.tensor2d(gradLogits, [rows.length, classes]);
-  const denseGradTensor = tf.matMul(dense.xsT, gradTensor);
-  const weightGrads = into ?? new Float32Array(weights.length);
-  const denseGrads = (await denseGradTensor.data()) as Float32Array;
-  weightGrads.set(denseGrads);
-  weightGrads.fill(0, denseGrads.length);
-  tf.dispose([gradTensor, denseGradTensor]);
-  sparseProducts('backward', rows, matrix, classes, weightGrads, gradLogits);
-  let penalty = 0;
-  const decay = 2 * l2;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i] as number;
-    penalty += w * w;
-    weightGrads[i] = (weightGrads[i] as number) + decay * w;
-  }
-  const biasGrads = new Float32Array(classes);
-  for (let i = 0; i < rows.length; i++) for (let c = 0; c < classes; c++) biasGrads[c] = (biasGrads[c] as number) + (gradLogits[i * classes + c] as number);
-  return { loss: loss + l2 * penalty, weights: weightGrads, bias: biasGrads };
+  return { loss, gradLogits };
 }
 
 /** y[yAt..yAt+n) += a * x[xAt..xAt+n), unrolled by four (the innermost loop of both sparse products). */
@@ -203,13 +248,13 @@ export async function fitLinearHeads(matrix: DesignMatrix, heads: readonly HeadT
     for (let start = 0; start < shuffled.length; start += options.batchSize) {
       const rows = shuffled.slice(start, start + options.batchSize);
       const dense = batchDense(matrix, rows);
-      for (const [h, head] of heads.entries()) {
+      const gradients = await batchGradients(matrix, rows, dense, heads.map((head, h) => ({ head, params: states[h] as HeadState, into: (states[h] as HeadState).gradients })));
+      gradients.forEach((g, h) => {
         const state = states[h] as HeadState;
-        const gradients = await headGradients(matrix, rows, dense, head, state, options.l2, state.gradients);
-        state.weightOptimizer.apply(state.weights, gradients.weights);
-        state.biasOptimizer.apply(state.bias, gradients.bias);
-        epochLoss += gradients.loss;
-      }
+        const penalty = state.weightOptimizer.applyDecayed(state.weights, g.weights, 2 * options.l2);
+        state.biasOptimizer.apply(state.bias, g.bias);
+        epochLoss += g.loss + options.l2 * penalty;
+      });
       tf.dispose([dense.xs, dense.xsT]);
     }
     options.onEpoch?.(epoch + 1, epochLoss / Math.ceil(shuffled.length / options.batchSize));

@@ -8,8 +8,8 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { randomSplitOf } from './data/corpus/topic-splits.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
-import { fitAtL2s, logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
+import type { IntentHead } from '../shared/labels.js';
+import { fitAtChosenL2s, logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
 import { intentRowLogits, typePriorTables, withTypePriors, type TypePriorChoice } from './fit-type-prior.js';
 import type { HeadReport } from './report.js';
 
@@ -33,8 +33,7 @@ export async function compareRandomSplit(
   const test = toSplit(rows.filter((r) => randomSplitOf(groupOf(r)) === 'test'));
   options.onProgress?.(`random-split comparison: ${train.length} train rows, ${test.texts.length} test rows`);
   const trainSplit = toSplit(train);
-  const byL2 = await fitAtL2s(trainSplit, heads, spec, Object.values(l2ByHead), options);
-  const chosenHeads = Object.fromEntries(INTENT_HEADS.map((head) => [head, byL2.get(l2ByHead[head] as number)![head] as LinearHead])) as Record<IntentHead, LinearHead>;
+  const chosenHeads = (await fitAtChosenL2s(trainSplit, heads, spec, l2ByHead, options)) as Record<IntentHead, LinearHead>;
   const decoding = withTypePriors(chosenHeads, typePrior.weights, typePriorTables(trainSplit, typePrior.smoothing));
   const logits = intentRowLogits(decoding, splitFeatures(spec, test));
   const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };

@@ -20,7 +20,7 @@ import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
 import { loadIntentSplits, trainingFileOf } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
-import { featureSpecOf, finishHead, fitAtL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
+import { featureSpecOf, finishHead, fitAtChosenL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
 import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
@@ -167,8 +167,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const priorChoice = chooseTypePriors(selection.heads as Record<IntentHead, LinearHead>, selection.l2, priorTables(train), held, splitFeatures(spec, held), training.intentTypePrior);
     log(`intent heads: type prior weights ${JSON.stringify(priorChoice.weights)} on the ${selection.scoredOn} split`);
     const refitRows = intentSplit(intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train, vectors);
-    const byL2 = await fitAtL2s(refitRows, headSpecs, spec, Object.values(selection.l2), chosen);
-    const decoding = withTypePriors(Object.fromEntries(INTENT_HEADS.map((head) => [head, byL2.get(selection.l2[head] as number)![head] as LinearHead])) as Record<IntentHead, LinearHead>, priorChoice.weights, priorTables(refitRows));
+    const refitted = (await fitAtChosenL2s(refitRows, headSpecs, spec, selection.l2, chosen)) as Record<IntentHead, LinearHead>;
+    const decoding = withTypePriors(refitted, priorChoice.weights, priorTables(refitRows));
     const trained = Object.fromEntries(
       INTENT_HEADS.map((head) => {
         const l2Search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[head] as HeldOutScore);

@@ -20,19 +20,25 @@ export interface RowDistributions {
   tier1: Float64Array | undefined;
 }
 
-/** `withoutNgrams`: the classifier's probabilities from its embedding block alone (the n-gram ablation). */
-export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows, 'texts' | 'embeddings'>, withoutNgrams = false): RowDistributions[] {
-  const classifierModel = withoutNgrams ? { ...model, classifier: { ...model.classifier, featureSet: { kind: 'embedding' as const } } } : model;
+export function rowDistributions(model: AdContentModel, rows: Pick<ResolverRows, 'texts' | 'embeddings'>): RowDistributions[] {
   return rows.texts.map((text, i) => {
     const embedding = rows.embeddings[i] as Float32Array;
     const contrast = splitContrast(text);
-    // Features under the classifier's feature set as it is ablated: the tier-1 head reuses them only unablated.
-    const features = classifierFeatures(classifierModel, text, embedding, contrast);
+    const features = classifierFeatures(model, text, embedding, contrast);
     return {
       words: queryWords(contrast),
-      classifier: classifierDistribution(classifierModel, text, embedding, contrast, features),
+      classifier: classifierDistribution(model, text, embedding, contrast, features),
       index: indexDistribution(model.index, embedding, model.params.indexTemperature),
-      tier1: tier1HeadDistribution(model, text, embedding, contrast, withoutNgrams ? undefined : features),
+      tier1: tier1HeadDistribution(model, text, embedding, contrast, features),
     };
   });
+}
+
+/**
+ * The n-gram ablation of `distributions` (rowDistributions of the same rows): the classifier's
+ * probabilities from its embedding block alone; words, index and tier-1 head as they were.
+ */
+export function withoutNgramClassifier(model: AdContentModel, rows: Pick<ResolverRows, 'texts' | 'embeddings'>, distributions: readonly RowDistributions[]): RowDistributions[] {
+  const ablated = { ...model, classifier: { ...model.classifier, featureSet: { kind: 'embedding' as const } } };
+  return distributions.map((d, i) => ({ ...d, classifier: classifierDistribution(ablated, rows.texts[i] as string, rows.embeddings[i] as Float32Array) }));
 }

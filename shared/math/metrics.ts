@@ -27,10 +27,15 @@ export function accuracy(predicted: readonly number[], truth: readonly number[])
 
 /** Mean negative log-likelihood of the true label. */
 export function negativeLogLikelihood(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): number {
-  if (truth.length === 0) return 0;
+  return meanNegativeLog(truth.map((t, i) => (probabilities[i] as ArrayLike<number>)[t] as number));
+}
+
+/** Mean negative log of each row's probability of its true label (negativeLogLikelihood once those are picked out). */
+export function meanNegativeLog(trueLabelProbabilities: readonly number[]): number {
+  if (trueLabelProbabilities.length === 0) return 0;
   let sum = 0;
-  truth.forEach((t, i) => (sum -= Math.log(Math.max((probabilities[i] as ArrayLike<number>)[t] as number, EPSILON))));
-  return sum / truth.length;
+  for (const p of trueLabelProbabilities) sum -= Math.log(Math.max(p, EPSILON));
+  return sum / trueLabelProbabilities.length;
 }
 
 /** Multiclass Brier score: mean over rows of the squared distance to the one-hot truth (0..2). */

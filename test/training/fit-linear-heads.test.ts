@@ -95,6 +95,12 @@ describe('fitLinearHeads', () => {
     expect(predicted).toEqual([...(heads[0]!.targets)]);
   });
 
+  it("gives a head the same bits whichever heads share its fit (what fitting each head only at its own L2 relies on)", async () => {
+    const [together, alone] = [await fitLinearHeads(matrix, heads, options), await fitLinearHeads(matrix, [heads[1]!], options)];
+    expect([...alone[0]!.weights]).toEqual([...together[1]!.weights]);
+    expect([...alone[0]!.bias]).toEqual([...together[1]!.bias]);
+  });
+
   it('gives the same weights on a rerun', async () => {
     const [first, second] = [await fitLinearHeads(matrix, heads, options), await fitLinearHeads(matrix, heads, options)];
     expect(first.map((h) => [...h.weights])).toEqual(second.map((h) => [...h.weights]));
