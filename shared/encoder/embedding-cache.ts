@@ -1,6 +1,6 @@
 /**
  * Content-addressed embedding cache for training jobs: key = SHA-256(encoder fingerprint, exact text).
- * Missing texts are embedded in chunks of a few thousand; each chunk is written as one immutable shard
+ * Missing texts are embedded in chunks of a few thousand (two in flight); each chunk is written as one immutable shard
  * file of [32-byte key][dim float32] records under `<cacheDir>/<fingerprint>-<layout>/` as soon as it is
  * embedded (temporary file, fsync, rename, fsync of the folder), so a job killed after minutes of
  * embedding keeps every finished chunk and the next run embeds only what is still missing. A shard is
@@ -66,15 +66,33 @@ export class CachedEncoder implements Encoder {
     this.stats.misses += missing.size;
     this.stats.hits += texts.length - missing.size;
     if (missing.size > 0) {
-      // Progress counts the texts to embed (cached ones cost nothing), so rate and ETA are the encoder's.
       const missingKeys = [...missing.keys()];
       const missingTexts = [...missing.values()];
-      for (let start = 0; start < missingKeys.length; start += this.shardTexts) {
-        const chunkKeys = missingKeys.slice(start, start + this.shardTexts);
-        const vectors = await this.inner.embed(missingTexts.slice(start, start + this.shardTexts), {
-          ...options,
-          onProgress: (done) => options.onProgress?.(start + done, missingKeys.length),
-        });
+      // Progress counts the texts to embed (cached ones cost nothing), so rate and ETA are the encoder's.
+      const doneByShard = new Map<number, number>();
+      const onProgress = (start: number) => (done: number) => {
+        doneByShard.set(start, done);
+        options.onProgress?.([...doneByShard.values()].reduce((sum, n) => sum + n, 0), missingKeys.length);
+      };
+      // The next shard is already queued while one finishes and is written, so a parallel encoder's
+      // threads never wait for the slowest thread of a shard or for the disk.
+      const inFlight: Array<{ start: number; vectors: Promise<Float32Array[]> }> = [];
+      let nextStart = 0;
+      const launch = () => {
+        if (nextStart >= missingKeys.length) return;
+        const start = nextStart;
+        nextStart += this.shardTexts;
+        const vectors = this.inner.embed(missingTexts.slice(start, start + this.shardTexts), { ...options, onProgress: onProgress(start) });
+        // Awaited in order below; until then a failure must not count as unhandled.
+        vectors.catch(() => undefined);
+        inFlight.push({ start, vectors });
+      };
+      launch();
+      launch();
+      for (let shard = inFlight.shift(); shard; shard = inFlight.shift()) {
+        const vectors = await shard.vectors;
+        launch();
+        const chunkKeys = missingKeys.slice(shard.start, shard.start + this.shardTexts);
         chunkKeys.forEach((key, i) => entries.set(key, vectors[i] as Float32Array));
         await this.writeShard(chunkKeys, vectors);
       }

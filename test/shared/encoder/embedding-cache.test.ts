@@ -83,6 +83,28 @@ describe('CachedEncoder', () => {
     expect(vectors.map((v) => Array.from(v))).toEqual(fresh.map((v) => Array.from(v)));
   });
 
+  it('asks for the next shard before the current one is back, so encoder threads never idle between shards', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qi-cache-'));
+    const inner = countingEncoder();
+    const embed = inner.embed.bind(inner);
+    let pending = 0;
+    let mostPending = 0;
+    inner.embed = async (batch, options) => {
+      mostPending = Math.max(mostPending, ++pending);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      pending -= 1;
+      options?.onProgress?.(batch.length, batch.length);
+      return embed(batch, options);
+    };
+    const texts = Array.from({ length: 10 }, (_, i) => `text ${i}`);
+    const progress: number[] = [];
+    const vectors = await new CachedEncoder(inner, dir, { shardTexts: 4 }).embed(texts, { onProgress: (done) => progress.push(done) });
+    expect(mostPending).toBe(2);
+    expect(inner.calls).toEqual(texts);
+    expect(progress.at(-1)).toBe(10);
+    expect(vectors.map((v) => Array.from(v))).toEqual((await countingEncoder().embed(texts)).map((v) => Array.from(v)));
+  });
+
   it("removes a killed writer's temporary shard and ignores it", async () => {
     dir = await mkdtemp(join(tmpdir(), 'qi-cache-'));
     await new CachedEncoder(countingEncoder(), dir).embed(['one']);
