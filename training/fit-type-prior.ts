@@ -1,12 +1,14 @@
 /**
- * The type priors of intent_subtype and decision_phase (shared/heads/type-prior.ts): the table from
- * training rows, the weight per head from the configured grid by macro-F1 on the topic-held-out
- * selection split (heads fitted without it), the smaller weight on ties. The comparison is kept for
- * the training report.
+ * The type priors of intent_subtype and decision_phase (shared/heads/type-prior.ts): the tables from
+ * training rows; per head the weight, and for decision_phase also the condition (intent_type alone, or
+ * the (intent_type, intent_subtype) pair), from the configured grid by macro-F1 on the topic-held-out
+ * selection split (heads fitted without it), the smaller weight and the simpler condition on ties. The
+ * subtype's weight is chosen first, since a pair prior reads the subtype as it is decoded. The
+ * comparison is kept for the training report.
  */
 import type { QueryFeatures } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { intentLogits, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead } from '../shared/heads/type-prior.js';
+import { intentLogits, PAIR_PRIOR_SOURCE, pairPriorTable, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { TypePriorConfig } from '../shared/training-config.js';
 import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
@@ -14,27 +16,47 @@ import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-g
 /** The heads that decode with a type prior. */
 export const PRIOR_HEADS = INTENT_HEADS.filter((head) => head !== TYPE_PRIOR_SOURCE);
 
+/** The head whose prior may be conditioned on the (type, subtype) pair. */
+const PAIR_PRIOR_HEAD: IntentHead = 'decision_phase';
+
+export type PriorCondition = TypePriorConfig['phaseConditions'][number];
+
+export interface PriorSetting {
+  weight: number;
+  condition: PriorCondition;
+}
+
+/** The prior tables counted on one split: P(label | type) per prior head, and the phase's P(label | type, subtype). */
+export interface PriorTables {
+  byType: Partial<Record<IntentHead, number[][]>>;
+  phaseByPair: Pick<TypePrior, 'table' | 'pairs'>;
+}
+
 export interface TypePriorChoice {
-  /** Chosen weight per head with a prior. */
-  weights: Partial<Record<IntentHead, number>>;
-  /** Held-out scores per head and weight (`l2` holds the head's L2). */
-  table: Array<{ head: IntentHead; weight: number; score: HeldOutScore }>;
+  /** Chosen setting per head with a prior. */
+  settings: Partial<Record<IntentHead, PriorSetting>>;
+  /** Held-out scores per head, weight and condition. */
+  table: Array<{ head: IntentHead; weight: number; condition: PriorCondition; score: HeldOutScore }>;
 }
 
-/** P(label | intent_type) of each prior head, counted on `split`. */
-export function typePriorTables(split: LabelledSplit, smoothing: number): Partial<Record<IntentHead, number[][]>> {
+export function typePriorTables(split: LabelledSplit, smoothing: number): PriorTables {
   const types = split.targets[TYPE_PRIOR_SOURCE] as Int32Array;
-  return Object.fromEntries(PRIOR_HEADS.map((head) => [head, typePriorTable(types, split.targets[head] as Int32Array, HEAD_LABELS[TYPE_PRIOR_SOURCE].length, HEAD_LABELS[head].length, smoothing)]));
+  const targets = (head: IntentHead) => split.targets[head] as Int32Array;
+  return {
+    byType: Object.fromEntries(PRIOR_HEADS.map((head) => [head, typePriorTable(types, targets(head), HEAD_LABELS[TYPE_PRIOR_SOURCE].length, HEAD_LABELS[head].length, smoothing)])),
+    phaseByPair: pairPriorTable(types, targets(PAIR_PRIOR_SOURCE), targets(PAIR_PRIOR_HEAD), HEAD_LABELS[PAIR_PRIOR_HEAD].length, smoothing),
+  };
 }
 
-/** Each head with its type prior at `weights[head]` over `tables[head]` (none for intent_type or a head without a weight). */
-export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, weights: Partial<Record<IntentHead, number>>, tables: Partial<Record<IntentHead, number[][]>>): Record<IntentHead, PriorHead> {
-  return Object.fromEntries(
-    INTENT_HEADS.map((head) => {
-      const weight = weights[head];
-      return [head, { head: heads[head], typePrior: weight === undefined || head === TYPE_PRIOR_SOURCE ? undefined : { weight, table: tables[head] as number[][] } }];
-    }),
-  ) as Record<IntentHead, PriorHead>;
+/** Each head with its prior as `settings[head]` says (none for intent_type or a head without a setting). */
+export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, settings: Partial<Record<IntentHead, PriorSetting>>, tables: PriorTables): Record<IntentHead, PriorHead> {
+  const priorOf = (head: IntentHead): TypePrior | undefined => {
+    const setting = settings[head];
+    if (!setting || head === TYPE_PRIOR_SOURCE) return undefined;
+    if (setting.condition === 'type_subtype' && head === PAIR_PRIOR_HEAD) return { weight: setting.weight, ...tables.phaseByPair };
+    return { weight: setting.weight, table: tables.byType[head] as number[][] };
+  };
+  return Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorOf(head) }])) as Record<IntentHead, PriorHead>;
 }
 
 /** The three heads' logits on every row (one shared feature set), as they decode them. */
@@ -43,45 +65,60 @@ export function intentRowLogits(heads: Readonly<Record<IntentHead, PriorHead>>, 
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, decoded.map((d) => d[head])])) as Record<IntentHead, Float64Array[]>;
 }
 
-/** Every configured weight of each prior head, scored on the held-out split; the best (smallest on ties) is chosen. */
+/** Best macro-F1 of a head's rows; ties keep the earlier row (smaller weight, simpler condition). */
+function bestSetting(rows: TypePriorChoice['table']): PriorSetting {
+  const best = rows.reduce((a, b) => (b.score.macro_f1 > a.score.macro_f1 ? b : a));
+  return { weight: best.weight, condition: best.condition };
+}
+
+/** Every configured weight (and phase condition) of each prior head, scored on the held-out split. */
 export function chooseTypePriors(
   heads: Readonly<Record<IntentHead, LinearHead>>,
   l2: Readonly<Record<string, number>>,
-  tables: Partial<Record<IntentHead, number[][]>>,
+  tables: PriorTables,
   held: LabelledSplit,
   heldFeatures: readonly QueryFeatures[],
   config: TypePriorConfig,
 ): TypePriorChoice {
   const weights = [...new Set(config.weights)].sort((a, b) => a - b);
   const table: TypePriorChoice['table'] = [];
-  for (const weight of weights) {
-    const logits = intentRowLogits(withTypePriors(heads, Object.fromEntries(PRIOR_HEADS.map((head) => [head, weight])), tables), heldFeatures);
-    for (const head of PRIOR_HEADS) table.push({ head, weight, score: logitsScore(l2[head] as number, logits[head], held.targets[head] as Int32Array) });
+  const score = (head: IntentHead, settings: Partial<Record<IntentHead, PriorSetting>>) => {
+    const logits = intentRowLogits(withTypePriors(heads, settings, tables), heldFeatures);
+    return logitsScore(l2[head] as number, logits[head], held.targets[head] as Int32Array);
+  };
+  for (const weight of weights) table.push({ head: PAIR_PRIOR_SOURCE, weight, condition: 'type', score: score(PAIR_PRIOR_SOURCE, { [PAIR_PRIOR_SOURCE]: { weight, condition: 'type' } }) });
+  const subtype = bestSetting(table);
+  const conditions = (['type', 'type_subtype'] as const).filter((c) => config.phaseConditions.includes(c));
+  for (const condition of conditions) {
+    for (const weight of weights) {
+      const settings = { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: { weight, condition } };
+      table.push({ head: PAIR_PRIOR_HEAD, weight, condition, score: score(PAIR_PRIOR_HEAD, settings) });
+    }
   }
-  const chosen = Object.fromEntries(
-    PRIOR_HEADS.map((head) => {
-      const rows = table.filter((r) => r.head === head);
-      return [head, rows.reduce((a, b) => (b.score.macro_f1 > a.score.macro_f1 ? b : a)).weight];
-    }),
-  );
-  return { weights: chosen, table };
+  return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: bestSetting(table.filter((r) => r.head === PAIR_PRIOR_HEAD)) }, table };
 }
 
-/** The comparison as Markdown: macro-F1 and accuracy per weight and head. */
+/** The comparison as Markdown: macro-F1 and accuracy per weight, head and condition. */
 export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): string[] {
   const weights = [...new Set(choice.table.map((r) => r.weight))];
-  const cell = (head: IntentHead, weight: number) => {
-    const score = choice.table.find((r) => r.head === head && r.weight === weight)?.score;
+  const columns = [...new Map(choice.table.map((r) => [`${r.head}|${r.condition}`, r])).values()];
+  const title = (r: TypePriorChoice['table'][number]) => (r.head === PAIR_PRIOR_HEAD ? `${r.head} given ${r.condition === 'type' ? 'intent_type' : 'intent_type and intent_subtype'}` : r.head);
+  const cell = (column: TypePriorChoice['table'][number], weight: number) => {
+    const score = choice.table.find((r) => r.head === column.head && r.condition === column.condition && r.weight === weight)?.score;
     return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)}` : '';
+  };
+  const chosen = (head: IntentHead) => {
+    const setting = choice.settings[head];
+    return setting ? `${head} ${setting.weight}${head === PAIR_PRIOR_HEAD ? ` given ${setting.condition === 'type' ? 'intent_type' : 'intent_type and intent_subtype'}` : ''}` : `${head} none`;
   };
   return [
     `## Type prior of the subtype and phase heads (macro-F1 / accuracy on the topic-held-out ${scoredOn} split)`,
     '',
-    `| weight | ${PRIOR_HEADS.join(' | ')} |`,
-    `|---|${PRIOR_HEADS.map(() => '---|').join('')}`,
-    ...weights.map((w) => `| ${w} | ${PRIOR_HEADS.map((h) => cell(h, w)).join(' | ')} |`),
+    `| weight | ${columns.map(title).join(' | ')} |`,
+    `|---|${columns.map(() => '---|').join('')}`,
+    ...weights.map((w) => `| ${w} | ${columns.map((c) => cell(c, w)).join(' | ')} |`),
     '',
-    `Chosen: ${PRIOR_HEADS.map((h) => `${h} ${choice.weights[h]}`).join(', ')}. Weight 0 decodes each head alone; calibration and thresholds are fitted on the decoded logits.`,
+    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight; calibration and thresholds are fitted on the decoded logits.`,
     '',
   ];
 }

@@ -24,7 +24,7 @@ export async function compareRandomSplit(
   heads: readonly HeadSpec[],
   spec: FeatureSpec,
   l2ByHead: Record<string, number>,
-  typePrior: { weights: TypePriorChoice['weights']; smoothing: number },
+  typePrior: { settings: TypePriorChoice['settings']; smoothing: number },
   options: GroupOptions,
   topicReports: readonly HeadReport[],
 ): Promise<RandomSplitComparison> {
@@ -34,7 +34,7 @@ export async function compareRandomSplit(
   options.onProgress?.(`random-split comparison: ${train.length} train rows, ${test.texts.length} test rows`);
   const trainSplit = toSplit(train);
   const chosenHeads = (await fitAtChosenL2s(trainSplit, heads, spec, l2ByHead, options)) as Record<IntentHead, LinearHead>;
-  const decoding = withTypePriors(chosenHeads, typePrior.weights, typePriorTables(trainSplit, typePrior.smoothing));
+  const decoding = withTypePriors(chosenHeads, typePrior.settings, typePriorTables(trainSplit, typePrior.smoothing));
   const logits = intentRowLogits(decoding, splitFeatures(spec, test));
   const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };
   for (const h of heads) {

@@ -165,10 +165,10 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const spec = featureSpecOf(selection.config);
     const priorTables = (rows: LabelledSplit) => typePriorTables(rows, training.intentTypePrior.smoothing);
     const priorChoice = chooseTypePriors(selection.heads as Record<IntentHead, LinearHead>, selection.l2, priorTables(train), held, splitFeatures(spec, held), training.intentTypePrior);
-    log(`intent heads: type prior weights ${JSON.stringify(priorChoice.weights)} on the ${selection.scoredOn} split`);
+    log(`intent heads: type priors ${JSON.stringify(priorChoice.settings)} on the ${selection.scoredOn} split`);
     const refitRows = intentSplit(intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train, vectors);
     const refitted = (await fitAtChosenL2s(refitRows, headSpecs, spec, selection.l2, chosen)) as Record<IntentHead, LinearHead>;
-    const decoding = withTypePriors(refitted, priorChoice.weights, priorTables(refitRows));
+    const decoding = withTypePriors(refitted, priorChoice.settings, priorTables(refitRows));
     const trained = Object.fromEntries(
       INTENT_HEADS.map((head) => {
         const l2Search = selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => r.scores[head] as HeldOutScore);
@@ -188,7 +188,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const naturalSplit = writers.evaluation && intentSplit(writers.evaluation, vectors);
     const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(trained, splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
     log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
-    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { weights: priorChoice.weights, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
+    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
     log(`intent heads: random-split comparison done (${at()})`);
     return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
@@ -196,7 +196,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       draft: {
         feature_sets: { intent: spec },
         training_data: [...intent.files, ...(writers.calibration ? [await trainingFileOf(paths.dataDir, UNSEEN_WRITERS_FILE, writers.calibration.length)] : [])],
-        hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2, type_prior_weights: priorChoice.weights } },
+        hyperparameters: { intent: { ...selection.config, chosen_features: selection.candidate.name, chosen_l2: selection.l2, type_priors: priorChoice.settings } },
         labels: Object.fromEntries(INTENT_HEADS.map((h) => [h, [...HEAD_LABELS[h]]])),
         thresholds: Object.fromEntries(INTENT_HEADS.map((h) => [h, thresholdRecord(fitted(h), training.targetPrecision[h], training.thresholdFloor)])),
       },

@@ -11,7 +11,7 @@ import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import { sha256Hex } from '../hash.js';
 import type { LinearHead } from '../heads/linear-head.js';
-import { TYPE_PRIOR_SOURCE, type TypePrior } from '../heads/type-prior.js';
+import { PAIR_PRIOR_SOURCE, TYPE_PRIOR_SOURCE, type TypePrior } from '../heads/type-prior.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import type { CalibrationMap } from '../math/calibration.js';
 import { decodeMatrix } from './binary.js';
@@ -123,16 +123,26 @@ function loadHead(dir: string, files: Map<string, Buffer>, name: string): Loaded
   };
 }
 
-/** A type prior must be a finite non-negative weight over one probability row per intent_type label. */
+/**
+ * A type prior must be a finite non-negative weight over one probability row per intent_type label,
+ * or (decision_phase only) per listed (intent_type, intent_subtype) pair of label positions.
+ */
 function checkTypePrior(dir: string, heads: Record<IntentHead, LoadedHead>): void {
   const types = heads[TYPE_PRIOR_SOURCE].head.labels.length;
+  const subtypes = heads[PAIR_PRIOR_SOURCE].head.labels.length;
   for (const head of INTENT_HEADS) {
     const prior = heads[head].typePrior;
     if (!prior) continue;
     const classes = heads[head].head.labels.length;
-    const rowsFit = Array.isArray(prior.table) && prior.table.length === types && prior.table.every((row) => Array.isArray(row) && row.length === classes && row.every((p) => Number.isFinite(p) && p > 0));
-    if (head === TYPE_PRIOR_SOURCE || !Number.isFinite(prior.weight) || prior.weight < 0 || !rowsFit) {
-      throw new IntegrityError(`artifact ${join(dir, headFile(head))} has an invalid type_prior (expected a weight >= 0 and ${types} rows of ${classes} positive probabilities${head === TYPE_PRIOR_SOURCE ? ', and none on intent_type itself' : ''})`);
+    const { pairs } = prior;
+    const pairsFit =
+      pairs === undefined ||
+      (head !== PAIR_PRIOR_SOURCE && Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]) && p[0] >= 0 && p[0] < types && p[1] >= 0 && p[1] < subtypes));
+    const rowCount = pairs?.length ?? types;
+    const rowsFit = Array.isArray(prior.table) && prior.table.length === rowCount && prior.table.every((row) => Array.isArray(row) && row.length === classes && row.every((p) => Number.isFinite(p) && p > 0));
+    if (head === TYPE_PRIOR_SOURCE || !Number.isFinite(prior.weight) || prior.weight < 0 || !pairsFit || !rowsFit) {
+      const rowsExpected = pairs ? `one row of ${classes} positive probabilities per (intent_type, intent_subtype) pair, pairs only on decision_phase` : `${types} rows of ${classes} positive probabilities`;
+      throw new IntegrityError(`artifact ${join(dir, headFile(head))} has an invalid type_prior (expected a weight >= 0 and ${rowsExpected}${head === TYPE_PRIOR_SOURCE ? ', and none on intent_type itself' : ''})`);
     }
   }
 }

@@ -1,9 +1,12 @@
 /**
  * The type prior of the intent_subtype and decision_phase heads. Each head stays linear and reads the
- * same features; at decoding its logits get `weight · log Σ_t p(t) · P(label | t)`, where p is the
- * intent_type head's softmax on the same text and P(label | t) the label's share among training rows
- * of type t. Where a head's own evidence is weak, its answer then agrees with the type head (follow_up
- * vs education when the type head says informational; awareness vs action for a creative ask).
+ * same features; at decoding its logits get `weight · log Σ_r w(r) · P(label | r)`, where the rows r are
+ * either the intent_type labels, weighted by the intent_type head's softmax p(t) on the same text, or
+ * (decision_phase only) the (intent_type, intent_subtype) pairs seen in training, weighted by
+ * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax. P(label | r)
+ * is the label's share among training rows of r. Where a head's own evidence is weak, its answer then
+ * agrees with the others (follow_up vs education when the type head says informational; consideration
+ * when the heads say commercial / product_discovery, as every such training row is).
  * Calibration and thresholds are fitted on the logits with the prior, so served confidences are
  * calibrated as they are decoded. Weight 0 (or no prior, as in versions trained before it) changes nothing.
  */
@@ -14,8 +17,13 @@ import { headLogits, type LinearHead } from './linear-head.js';
 
 export interface TypePrior {
   weight: number;
-  /** table[t][k] = P(label k | intent_type t); rows in the intent_type head's label order, each summing to 1. */
+  /**
+   * table[r][k] = P(label k | row r), each row summing to 1: one row per intent_type label in that
+   * head's order, or with `pairs` one row per pair.
+   */
   table: number[][];
+  /** decision_phase only: the (intent_type, intent_subtype) label positions of the table's rows. */
+  pairs?: Array<[number, number]>;
 }
 
 /** A head with the prior it decodes with, if any (a LoadedHead or a head being fitted). */
@@ -27,25 +35,34 @@ export interface PriorHead {
 /** The head whose probabilities the other two heads' priors read. */
 export const TYPE_PRIOR_SOURCE: IntentHead = 'intent_type';
 
-/** `logits` plus the prior's log-mixture under the type probabilities (a new array). */
-export function withTypePrior(logits: Float64Array, typeProbabilities: ArrayLike<number>, prior: TypePrior): Float64Array {
+/** `logits` plus the prior's log-mixture under the weights of its rows (a new array). */
+export function withTypePrior(logits: Float64Array, rowWeights: ArrayLike<number>, prior: TypePrior): Float64Array {
   if (prior.weight === 0) return logits;
   return logits.map((z, k) => {
     let mixture = 0;
-    prior.table.forEach((row, t) => (mixture += (typeProbabilities[t] as number) * (row[k] as number)));
+    prior.table.forEach((row, r) => (mixture += (rowWeights[r] as number) * (row[k] as number)));
     return z + prior.weight * Math.log(mixture);
   });
 }
 
+/** The weights of a prior's rows: p(t), or p(t) · p(s) over its pairs, renormalised. */
+export function priorRowWeights(prior: TypePrior, typeProbabilities: ArrayLike<number>, subtypeProbabilities: () => ArrayLike<number>): ArrayLike<number> {
+  if (!prior.pairs) return typeProbabilities;
+  const subtype = subtypeProbabilities();
+  const weights = prior.pairs.map(([t, s]) => (typeProbabilities[t] as number) * (subtype[s] as number));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return total > 0 ? weights.map((w) => w / total) : weights.map(() => 1 / weights.length);
+}
+
 /**
- * P(label | type) from labelled rows with additive smoothing (`smoothing` pseudo-rows spread evenly over
- * the labels of every type), so no label is ruled out entirely. Rows without both labels are skipped.
+ * P(label | row) from labelled rows with additive smoothing (`smoothing` pseudo-rows spread evenly over
+ * the labels of every row), so no label is ruled out entirely. `rowOf[i]` is sample i's row, -1 to skip it.
  */
-export function typePriorTable(typeTargets: Int32Array, targets: Int32Array, types: number, classes: number, smoothing: number): number[][] {
-  const counts = Array.from({ length: types }, () => new Array<number>(classes).fill(smoothing / classes));
-  typeTargets.forEach((t, i) => {
-    const k = targets[i] as number;
-    if (t >= 0 && k >= 0) (counts[t] as number[])[k] = ((counts[t] as number[])[k] as number) + 1;
+function priorTable(rowOf: ArrayLike<number>, rows: number, targets: Int32Array, classes: number, smoothing: number): number[][] {
+  const counts = Array.from({ length: rows }, () => new Array<number>(classes).fill(smoothing / classes));
+  targets.forEach((k, i) => {
+    const r = rowOf[i] as number;
+    if (r >= 0 && k >= 0) (counts[r] as number[])[k] = ((counts[r] as number[])[k] as number) + 1;
   });
   return counts.map((row) => {
     const total = row.reduce((a, b) => a + b, 0);
@@ -53,15 +70,36 @@ export function typePriorTable(typeTargets: Int32Array, targets: Int32Array, typ
   });
 }
 
-/** The three intent heads' logits for one text, the subtype and phase heads decoded with their type prior. */
+/** P(label | intent_type): one row per type label. Rows without both labels are skipped. */
+export function typePriorTable(typeTargets: Int32Array, targets: Int32Array, types: number, classes: number, smoothing: number): number[][] {
+  return priorTable(typeTargets, types, targets, classes, smoothing);
+}
+
+/** P(label | intent_type, intent_subtype) over the pairs present in the rows (sorted by type, then subtype). */
+export function pairPriorTable(typeTargets: Int32Array, subtypeTargets: Int32Array, targets: Int32Array, classes: number, smoothing: number): Pick<TypePrior, 'table' | 'pairs'> {
+  const keyOf = (i: number) => ((typeTargets[i] as number) < 0 || (subtypeTargets[i] as number) < 0 ? -1 : (typeTargets[i] as number) * 65536 + (subtypeTargets[i] as number));
+  const keys = [...new Set(Array.from(typeTargets, (_, i) => keyOf(i)).filter((k) => k >= 0))].sort((a, b) => a - b);
+  const rowOfKey = new Map(keys.map((k, r) => [k, r]));
+  const rowOf = Array.from(typeTargets, (_, i) => rowOfKey.get(keyOf(i)) ?? -1);
+  return { table: priorTable(rowOf, keys.length, targets, classes, smoothing), pairs: keys.map((k) => [Math.floor(k / 65536), k % 65536] as [number, number]) };
+}
+
+/** The head whose decoded probabilities a pair prior reads beside the type head's. */
+export const PAIR_PRIOR_SOURCE: IntentHead = 'intent_subtype';
+
+/**
+ * The three intent heads' logits for one text, the subtype and phase heads decoded with their prior
+ * (in INTENT_HEADS order, so the subtype is decoded before a phase prior over pairs reads it).
+ */
 export function intentLogits(heads: Readonly<Record<IntentHead, PriorHead>>, featuresOf: (head: IntentHead) => QueryFeatures): Record<IntentHead, Float64Array> {
   const typeLogits = headLogits(heads[TYPE_PRIOR_SOURCE].head, featuresOf(TYPE_PRIOR_SOURCE));
   const typeProbabilities = softmaxRow(typeLogits);
-  const logitsOf = (head: IntentHead) => {
-    if (head === TYPE_PRIOR_SOURCE) return typeLogits;
+  const decoded = { [TYPE_PRIOR_SOURCE]: typeLogits } as Record<IntentHead, Float64Array>;
+  for (const head of INTENT_HEADS) {
+    if (head === TYPE_PRIOR_SOURCE) continue;
     const own = headLogits(heads[head].head, featuresOf(head));
     const prior = heads[head].typePrior;
-    return prior ? withTypePrior(own, typeProbabilities, prior) : own;
-  };
-  return Object.fromEntries(INTENT_HEADS.map((head) => [head, logitsOf(head)])) as Record<IntentHead, Float64Array>;
+    decoded[head] = prior ? withTypePrior(own, priorRowWeights(prior, typeProbabilities, () => softmaxRow(decoded[PAIR_PRIOR_SOURCE])), prior) : own;
+  }
+  return decoded;
 }

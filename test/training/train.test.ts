@@ -73,17 +73,22 @@ describe('train on a small fixture', () => {
     expect(loadedTier1Labels(await loadArtifacts(join(root, 'a', 'artifacts')))).toEqual(['1', '3']);
   });
 
-  it('chooses the type prior weight of the subtype and phase heads from the configured grid and stores it with them', async () => {
-    const grid = fixtureConfig(join(root, 'a')).training.intentTypePrior.weights;
-    const report = JSON.parse(await readFile(join(first.dir, 'report.json'), 'utf8')) as { intent_type_prior: { weights: Record<string, number>; table: Array<{ head: string; weight: number }> } };
-    expect(report.intent_type_prior.table.map((r) => `${r.head}@${r.weight}`).sort()).toEqual(grid.flatMap((w) => [`decision_phase@${w}`, `intent_subtype@${w}`]).sort());
+  it('chooses the type prior of the subtype and phase heads from the configured grid and stores it with them', async () => {
+    const { weights: grid, phaseConditions } = fixtureConfig(join(root, 'a')).training.intentTypePrior;
+    type Row = { head: string; weight: number; condition: string };
+    const report = JSON.parse(await readFile(join(first.dir, 'report.json'), 'utf8')) as { intent_type_prior: { settings: Record<string, { weight: number; condition: string }>; table: Row[] } };
+    const tried = grid.flatMap((w) => [`intent_subtype@${w}@type`, ...phaseConditions.map((c) => `decision_phase@${w}@${c}`)]);
+    expect(report.intent_type_prior.table.map((r) => `${r.head}@${r.weight}@${r.condition}`).sort()).toEqual(tried.sort());
     const loaded = await loadArtifacts(join(root, 'a', 'artifacts'));
     expect(loaded.intentHeads.intent_type.typePrior).toBeUndefined();
+    expect(loaded.intentHeads.intent_subtype.typePrior?.pairs).toBeUndefined();
     for (const head of ['intent_subtype', 'decision_phase'] as const) {
       const prior = loaded.intentHeads[head].typePrior;
-      expect(prior?.weight).toBe(report.intent_type_prior.weights[head]);
+      const setting = report.intent_type_prior.settings[head]!;
+      expect(prior?.weight).toBe(setting.weight);
       expect(grid).toContain(prior?.weight);
-      expect(prior?.table).toHaveLength(10);
+      expect(prior?.pairs !== undefined).toBe(setting.condition === 'type_subtype');
+      expect(prior?.table).toHaveLength(prior?.pairs?.length ?? 10);
       for (const row of prior?.table ?? []) {
         expect(row).toHaveLength(loaded.intentHeads[head].head.labels.length);
         expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
@@ -91,19 +96,24 @@ describe('train on a small fixture', () => {
     }
   });
 
-  it('refuses a type prior whose table does not fit the heads, naming the file', async () => {
+  type StoredPrior = { type_prior: { table: number[][]; pairs?: Array<[number, number]> } };
+  it.each([
+    ['intent_subtype', 'a table row too few', (stored: StoredPrior) => void stored.type_prior.table.pop()],
+    ['decision_phase', 'a pair past the subtype labels', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [0, 18 + i]) })],
+    ['intent_subtype', 'pairs on the subtype head', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [i, 0]) })],
+  ])('refuses a type prior of %s with %s, naming the file', async (head, _what, mutate) => {
     const copy = await mkdtemp(join(tmpdir(), 'qi-prior-'));
     try {
       await cp(join(root, 'a', 'artifacts'), copy, { recursive: true });
       const dir = join(copy, first.version);
-      const headPath = join(dir, 'heads', 'intent_subtype.json');
-      const stored = JSON.parse(await readFile(headPath, 'utf8')) as { type_prior: { table: number[][] } };
-      stored.type_prior.table.pop();
+      const headPath = join(dir, 'heads', `${head}.json`);
+      const stored = JSON.parse(await readFile(headPath, 'utf8')) as StoredPrior;
+      mutate(stored);
       const bytes = Buffer.from(JSON.stringify(stored));
       await writeFile(headPath, bytes);
       const manifestPath = join(dir, 'manifest.json');
       const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { files: Array<{ path: string; sha256: string; bytes: number }> };
-      const entry = manifest.files.find((f) => f.path === 'heads/intent_subtype.json')!;
+      const entry = manifest.files.find((f) => f.path === `heads/${head}.json`)!;
       Object.assign(entry, { sha256: sha256Hex(bytes), bytes: bytes.length });
       await writeFile(manifestPath, JSON.stringify(manifest));
       await expect(loadArtifacts(copy)).rejects.toThrow(`artifact ${headPath} has an invalid type_prior`);

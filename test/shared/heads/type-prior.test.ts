@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFeatures } from '../../../shared/features/feature-set.js';
 import type { LinearHead } from '../../../shared/heads/linear-head.js';
-import { intentLogits, typePriorTable, withTypePrior, type PriorHead, type TypePrior } from '../../../shared/heads/type-prior.js';
+import { intentLogits, pairPriorTable, priorRowWeights, typePriorTable, withTypePrior, type PriorHead, type TypePrior } from '../../../shared/heads/type-prior.js';
 import { softmaxRow } from '../../../shared/math/softmax.js';
 
 /** A head on a 2-d embedding whose logits are the embedding times `weights` plus `bias`. */
@@ -14,6 +14,30 @@ describe('typePriorTable', () => {
     // type 0: counts 2 and 1 plus 1 pseudo-row each; type 1: 0 and 1 plus 1 each.
     expect(table[0]).toEqual([3 / 5, 2 / 5]);
     expect(table[1]).toEqual([1 / 3, 2 / 3]);
+  });
+});
+
+describe('pairPriorTable', () => {
+  it('counts P(label | type, subtype) over the pairs present, sorted by type then subtype', () => {
+    const types = Int32Array.from([1, 0, 0, 1, 0, -1]);
+    const subtypes = Int32Array.from([0, 2, 2, 0, 1, 0]);
+    const phases = Int32Array.from([1, 0, 0, 0, 1, 1]);
+    const { pairs, table } = pairPriorTable(types, subtypes, phases, 2, 2);
+    expect(pairs).toEqual([[0, 1], [0, 2], [1, 0]]);
+    // (0,1): phase 1 once; (0,2): phase 0 twice; (1,0): once each; plus 1 pseudo-row per label.
+    expect(table).toEqual([[1 / 3, 2 / 3], [3 / 4, 1 / 4], [2 / 4, 2 / 4]]);
+  });
+});
+
+describe('priorRowWeights', () => {
+  it('is the type probabilities for a prior by type, and p(type) · p(subtype) renormalised over the pairs otherwise', () => {
+    const typeP = [0.8, 0.2];
+    const subtypeP = [0.5, 0.3, 0.2];
+    expect(priorRowWeights({ weight: 1, table: [] }, typeP, () => subtypeP)).toBe(typeP);
+    const weights = Array.from(priorRowWeights({ weight: 1, table: [], pairs: [[0, 1], [0, 2], [1, 0]] }, typeP, () => subtypeP));
+    const raw = [0.8 * 0.3, 0.8 * 0.2, 0.2 * 0.5];
+    const total = raw.reduce((a, b) => a + b, 0);
+    weights.forEach((w, i) => expect(w).toBeCloseTo((raw[i] as number) / total, 12));
   });
 });
 
@@ -65,5 +89,23 @@ describe('intentLogits', () => {
     const argmax = (z: Float64Array) => (z[0]! >= z[1]! ? 0 : 1);
     expect(argmax(intentLogits(heads(false), () => f).intent_subtype)).toBe(1);
     expect(argmax(intentLogits(heads(true), () => f).intent_subtype)).toBe(0);
+  });
+
+  it('decodes the phase with a pair prior from the type and the subtype as decoded', () => {
+    // Both pairs are type a; the subtype head reads s0 confidently, the phase head alone prefers p1 weakly.
+    const pairPrior: TypePrior = { weight: 1, table: [[0.95, 0.05], [0.05, 0.95]], pairs: [[0, 0], [0, 1]] };
+    const subtypeHead = head(['s0', 's1'], [0, 0, -3, 3], [0, 0]);
+    const pairHeads: Record<'intent_type' | 'intent_subtype' | 'decision_phase', PriorHead> = {
+      intent_type: { head: typeHead },
+      intent_subtype: { head: subtypeHead },
+      decision_phase: { head: weak(['p0', 'p1']), typePrior: pairPrior },
+    };
+    const f = features(1, -1);
+    const decoded = intentLogits(pairHeads, () => f);
+    const alone = intentLogits({ ...pairHeads, decision_phase: { head: pairHeads.decision_phase.head } }, () => f);
+    expect(alone.decision_phase[1]).toBeGreaterThan(alone.decision_phase[0] as number);
+    expect(decoded.decision_phase[0]).toBeGreaterThan(decoded.decision_phase[1] as number);
+    const rowWeights = priorRowWeights(pairPrior, softmaxRow(decoded.intent_type), () => softmaxRow(decoded.intent_subtype));
+    expect(Array.from(decoded.decision_phase)).toEqual(Array.from(withTypePrior(alone.decision_phase, rowWeights, pairPrior)));
   });
 });
