@@ -8,16 +8,13 @@
  */
 import type { QueryFeatures } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
-import { intentLogits, PAIR_PRIOR_SOURCE, pairPriorTable, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
+import { intentLogits, PAIR_PRIOR_HEAD, PAIR_PRIOR_SOURCE, pairPriorTable, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { TypePriorConfig } from '../shared/training-config.js';
 import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
 
 /** The heads that decode with a type prior. */
 export const PRIOR_HEADS = INTENT_HEADS.filter((head) => head !== TYPE_PRIOR_SOURCE);
-
-/** The head whose prior may be conditioned on the (type, subtype) pair. */
-const PAIR_PRIOR_HEAD: IntentHead = 'decision_phase';
 
 export type PriorCondition = TypePriorConfig['phaseConditions'][number];
 
@@ -98,18 +95,20 @@ export function chooseTypePriors(
   return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: bestSetting(table.filter((r) => r.head === PAIR_PRIOR_HEAD)) }, table };
 }
 
+const CONDITION_NAMES: Record<PriorCondition, string> = { type: 'intent_type', type_subtype: 'intent_type and intent_subtype' };
+
 /** The comparison as Markdown: macro-F1 and accuracy per weight, head and condition. */
 export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): string[] {
   const weights = [...new Set(choice.table.map((r) => r.weight))];
   const columns = [...new Map(choice.table.map((r) => [`${r.head}|${r.condition}`, r])).values()];
-  const title = (r: TypePriorChoice['table'][number]) => (r.head === PAIR_PRIOR_HEAD ? `${r.head} given ${r.condition === 'type' ? 'intent_type' : 'intent_type and intent_subtype'}` : r.head);
+  const title = (r: TypePriorChoice['table'][number]) => (r.head === PAIR_PRIOR_HEAD ? `${r.head} given ${CONDITION_NAMES[r.condition]}` : r.head);
   const cell = (column: TypePriorChoice['table'][number], weight: number) => {
     const score = choice.table.find((r) => r.head === column.head && r.condition === column.condition && r.weight === weight)?.score;
     return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)}` : '';
   };
   const chosen = (head: IntentHead) => {
     const setting = choice.settings[head];
-    return setting ? `${head} ${setting.weight}${head === PAIR_PRIOR_HEAD ? ` given ${setting.condition === 'type' ? 'intent_type' : 'intent_type and intent_subtype'}` : ''}` : `${head} none`;
+    return setting ? `${head} ${setting.weight}${head === PAIR_PRIOR_HEAD ? ` given ${CONDITION_NAMES[setting.condition]}` : ''}` : `${head} none`;
   };
   return [
     `## Type prior of the subtype and phase heads (macro-F1 / accuracy on the topic-held-out ${scoredOn} split)`,

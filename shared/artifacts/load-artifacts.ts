@@ -11,7 +11,7 @@ import { formatAjvErrors, lazyValidator } from '../schema-ajv.js';
 import type { FeatureSpec } from '../features/feature-set.js';
 import { sha256Hex } from '../hash.js';
 import type { LinearHead } from '../heads/linear-head.js';
-import { PAIR_PRIOR_SOURCE, TYPE_PRIOR_SOURCE, type TypePrior } from '../heads/type-prior.js';
+import { PAIR_PRIOR_HEAD, PAIR_PRIOR_SOURCE, TYPE_PRIOR_SOURCE, type TypePrior } from '../heads/type-prior.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import type { CalibrationMap } from '../math/calibration.js';
 import { decodeMatrix } from './binary.js';
@@ -137,7 +137,7 @@ function checkTypePrior(dir: string, heads: Record<IntentHead, LoadedHead>): voi
     const { pairs } = prior;
     const pairsFit =
       pairs === undefined ||
-      (head !== PAIR_PRIOR_SOURCE && Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]) && p[0] >= 0 && p[0] < types && p[1] >= 0 && p[1] < subtypes));
+      (head === PAIR_PRIOR_HEAD && Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]) && p[0] >= 0 && p[0] < types && p[1] >= 0 && p[1] < subtypes));
     const rowCount = pairs?.length ?? types;
     const rowsFit = Array.isArray(prior.table) && prior.table.length === rowCount && prior.table.every((row) => Array.isArray(row) && row.length === classes && row.every((p) => Number.isFinite(p) && p > 0));
     if (head === TYPE_PRIOR_SOURCE || !Number.isFinite(prior.weight) || prior.weight < 0 || !pairsFit || !rowsFit) {

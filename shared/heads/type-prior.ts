@@ -87,6 +87,9 @@ export function pairPriorTable(typeTargets: Int32Array, subtypeTargets: Int32Arr
 /** The head whose decoded probabilities a pair prior reads beside the type head's. */
 export const PAIR_PRIOR_SOURCE: IntentHead = 'intent_subtype';
 
+/** The only head whose prior may be conditioned on the (intent_type, intent_subtype) pair. */
+export const PAIR_PRIOR_HEAD: IntentHead = 'decision_phase';
+
 /**
  * The three intent heads' logits for one text, the subtype and phase heads decoded with their prior
  * (in INTENT_HEADS order, so the subtype is decoded before a phase prior over pairs reads it).
