@@ -1,7 +1,7 @@
 /**
  * The type priors of intent_subtype and decision_phase (shared/heads/type-prior.ts): the tables from
- * training rows; per head the weight, and for decision_phase also the condition (intent_type alone, or
- * the (intent_type, intent_subtype) pair), from the configured grid by macro-F1 on the topic-held-out
+ * training rows; per head the weight, and for decision_phase also the condition (intent_type alone, the
+ * (intent_type, intent_subtype) pairs mixed, or the decoded pair alone), from the configured grid by macro-F1 on the topic-held-out
  * selection split (heads fitted without it), the smaller weight and the simpler condition on ties. The
  * subtype's weight is chosen first, since a pair prior reads the subtype as it is decoded. The
  * comparison is kept for the training report.
@@ -50,7 +50,7 @@ export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, 
   const priorOf = (head: IntentHead): TypePrior | undefined => {
     const setting = settings[head];
     if (!setting || head === TYPE_PRIOR_SOURCE) return undefined;
-    if (setting.condition === 'type_subtype' && head === PAIR_PRIOR_HEAD) return { weight: setting.weight, ...tables.phaseByPair };
+    if (setting.condition !== 'type' && head === PAIR_PRIOR_HEAD) return { weight: setting.weight, ...tables.phaseByPair, ...(setting.condition === 'type_subtype_decoded' ? { decoded: true } : {}) };
     return { weight: setting.weight, table: tables.byType[head] as number[][] };
   };
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorOf(head) }])) as Record<IntentHead, PriorHead>;
@@ -61,6 +61,10 @@ export function intentRowLogits(heads: Readonly<Record<IntentHead, PriorHead>>, 
   const decoded = features.map((f) => intentLogits(heads, () => f));
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, decoded.map((d) => d[head])])) as Record<IntentHead, Float64Array[]>;
 }
+
+const CONDITION_NAMES: Record<PriorCondition, string> = { type: 'intent_type', type_subtype: 'intent_type and intent_subtype', type_subtype_decoded: 'the decoded intent_type and intent_subtype' };
+/** Conditions in order of complexity: on equal scores the earlier one is kept. */
+const PRIOR_CONDITIONS = Object.keys(CONDITION_NAMES) as PriorCondition[];
 
 /** Best macro-F1 of a head's rows; ties keep the earlier row (smaller weight, simpler condition). */
 function bestSetting(rows: TypePriorChoice['table']): PriorSetting {
@@ -85,7 +89,7 @@ export function chooseTypePriors(
   };
   for (const weight of weights) table.push({ head: PAIR_PRIOR_SOURCE, weight, condition: 'type', score: score(PAIR_PRIOR_SOURCE, { [PAIR_PRIOR_SOURCE]: { weight, condition: 'type' } }) });
   const subtype = bestSetting(table);
-  const conditions = (['type', 'type_subtype'] as const).filter((c) => config.phaseConditions.includes(c));
+  const conditions = PRIOR_CONDITIONS.filter((c) => config.phaseConditions.includes(c));
   for (const condition of conditions) {
     for (const weight of weights) {
       const settings = { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: { weight, condition } };
@@ -94,8 +98,6 @@ export function chooseTypePriors(
   }
   return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: bestSetting(table.filter((r) => r.head === PAIR_PRIOR_HEAD)) }, table };
 }
-
-const CONDITION_NAMES: Record<PriorCondition, string> = { type: 'intent_type', type_subtype: 'intent_type and intent_subtype' };
 
 /** The comparison as Markdown: macro-F1 and accuracy per weight, head and condition. */
 export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): string[] {
@@ -117,7 +119,7 @@ export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): st
     `|---|${columns.map(() => '---|').join('')}`,
     ...weights.map((w) => `| ${w} | ${columns.map((c) => cell(c, w)).join(' | ')} |`),
     '',
-    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight; calibration and thresholds are fitted on the decoded logits.`,
+    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight, or with the decoded pair takes P(phase | that type and subtype) alone; calibration and thresholds are fitted on the decoded logits.`,
     '',
   ];
 }

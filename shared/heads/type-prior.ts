@@ -3,8 +3,10 @@
  * same features; at decoding its logits get `weight · log Σ_r w(r) · P(label | r)`, where the rows r are
  * either the intent_type labels, weighted by the intent_type head's softmax p(t) on the same text, or
  * (decision_phase only) the (intent_type, intent_subtype) pairs seen in training, weighted by
- * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax. P(label | r)
- * is the label's share among training rows of r. Where a head's own evidence is weak, its answer then
+ * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax, or (`decoded`)
+ * only the pair the two heads decode to, so the phase agrees with the type and subtype the envelope
+ * reports (the mixture when training never saw that pair). P(label | r) is the label's share among
+ * training rows of r. Where a head's own evidence is weak, its answer then
  * agrees with the others (follow_up vs education when the type head says informational; consideration
  * when the heads say commercial / product_discovery, as every such training row is).
  * Calibration and thresholds are fitted on the logits with the prior, so served confidences are
@@ -24,6 +26,8 @@ export interface TypePrior {
   table: number[][];
   /** decision_phase only: the (intent_type, intent_subtype) label positions of the table's rows. */
   pairs?: Array<[number, number]>;
+  /** With `pairs`: weigh only the row of the decoded (argmax) pair instead of mixing all of them. */
+  decoded?: boolean;
 }
 
 /** A head with the prior it decodes with, if any (a LoadedHead or a head being fitted). */
@@ -45,10 +49,23 @@ export function withTypePrior(logits: Float64Array, rowWeights: ArrayLike<number
   });
 }
 
-/** The weights of a prior's rows: p(t), or p(t) · p(s) over its pairs, renormalised. */
+/** Position of the largest value (the first on ties). */
+function argmax(values: ArrayLike<number>): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if ((values[i] as number) > (values[best] as number)) best = i;
+  return best;
+}
+
+/** The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or all on the decoded pair. */
 export function priorRowWeights(prior: TypePrior, typeProbabilities: ArrayLike<number>, subtypeProbabilities: () => ArrayLike<number>): ArrayLike<number> {
   if (!prior.pairs) return typeProbabilities;
   const subtype = subtypeProbabilities();
+  if (prior.decoded) {
+    const type = argmax(typeProbabilities);
+    const sub = argmax(subtype);
+    const row = prior.pairs.findIndex(([t, s]) => t === type && s === sub);
+    if (row >= 0) return prior.pairs.map((_, r) => (r === row ? 1 : 0));
+  }
   const weights = prior.pairs.map(([t, s]) => (typeProbabilities[t] as number) * (subtype[s] as number));
   const total = weights.reduce((a, b) => a + b, 0);
   return total > 0 ? weights.map((w) => w / total) : weights.map(() => 1 / weights.length);

@@ -101,6 +101,8 @@ describe('train on a small fixture', () => {
     ['intent_subtype', 'a table row too few', (stored: StoredPrior) => void stored.type_prior.table.pop()],
     ['decision_phase', 'a pair past the subtype labels', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [0, 18 + i]) })],
     ['intent_subtype', 'pairs on the subtype head', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [i, 0]) })],
+    ['intent_subtype', 'decoded without pairs', (stored: StoredPrior) => Object.assign(stored.type_prior, { decoded: true })],
+    ['decision_phase', 'decoded not a boolean', (stored: StoredPrior) => Object.assign(stored.type_prior, { decoded: 'yes' })],
   ])('refuses a type prior of %s with %s, naming the file', async (head, _what, mutate) => {
     const copy = await mkdtemp(join(tmpdir(), 'qi-prior-'));
     try {

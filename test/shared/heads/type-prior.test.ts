@@ -39,6 +39,15 @@ describe('priorRowWeights', () => {
     const total = raw.reduce((a, b) => a + b, 0);
     weights.forEach((w, i) => expect(w).toBeCloseTo((raw[i] as number) / total, 12));
   });
+
+  it('with decoded, puts all the weight on the argmax pair, and mixes when training never saw that pair', () => {
+    const pairs: Array<[number, number]> = [[0, 1], [0, 2], [1, 0]];
+    const prior: TypePrior = { weight: 1, table: [], pairs, decoded: true };
+    expect(Array.from(priorRowWeights(prior, [0.8, 0.2], () => [0.1, 0.2, 0.7]))).toEqual([0, 1, 0]);
+    expect(Array.from(priorRowWeights(prior, [0.3, 0.7], () => [0.9, 0.05, 0.05]))).toEqual([0, 0, 1]);
+    const unseen = Array.from(priorRowWeights(prior, [0.2, 0.8], () => [0.1, 0.7, 0.2]));
+    expect(unseen).toEqual(Array.from(priorRowWeights({ weight: 1, table: [], pairs }, [0.2, 0.8], () => [0.1, 0.7, 0.2])));
+  });
 });
 
 describe('withTypePrior', () => {
