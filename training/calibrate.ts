@@ -43,15 +43,14 @@ export async function calibrate(options: CalibrateOptions) {
   const result = await deriveVersion(config.paths.artifactsDir, (base) => {
     const files = [...base.files];
     const thresholds = { ...base.draft.thresholds };
-    const heads = artifacts.intentHeads;
-    const decoded = rows.map((row, i) => {
-      const featuresOf = sharedFeatures(row.text, embeddings[i] as Float32Array);
-      return intentLogits(heads, (head) => featuresOf(heads[head].featureSet));
-    });
+    // Heads in INTENT_HEADS order, each decoded through the maps already refitted (a decoded-pair phase prior reads them).
+    const heads = { ...artifacts.intentHeads };
+    const rowFeatures = rows.map((row, i) => sharedFeatures(row.text, embeddings[i] as Float32Array));
     for (const head of INTENT_HEADS) {
       const loaded = heads[head];
+      const decoded = rowFeatures.map((featuresOf) => intentLogits(heads, (h) => featuresOf(heads[h].featureSet))[head]);
       const targets = Int32Array.from(rows, (row) => (row[head] === undefined ? -1 : HEAD_LABELS[head].indexOf(row[head] as string)));
-      const { logits, truth } = labelledLogits(decoded.map((d) => d[head]), targets);
+      const { logits, truth } = labelledLogits(decoded, targets);
       if (truth.length < MIN_RECALIBRATION_ROWS) {
         log(`${head}: ${truth.length} labelled rows, fewer than ${MIN_RECALIBRATION_ROWS}: calibration kept as it was`);
         continue;
@@ -59,6 +58,7 @@ export async function calibrate(options: CalibrateOptions) {
       const before = headMetrics(confidencesOf(loaded.calibration, logits, truth).probabilities, truth);
       const fit = fitCalibration(logits, truth, loaded.head.labels.length);
       const after = confidencesOf(fit.map, logits, truth);
+      heads[head] = { ...loaded, calibration: fit.map };
       const previous = thresholds[head];
       const choice = pickThreshold(after.confidences, after.correct, previous?.target_precision ?? config.training.targetPrecision[head], previous?.floor ?? config.training.thresholdFloor);
       thresholds[head] = { ...(previous ?? { target_precision: config.training.targetPrecision[head], floor: config.training.thresholdFloor }), threshold: choice.threshold, target_met: choice.targetMet };

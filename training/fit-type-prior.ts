@@ -8,6 +8,7 @@
  */
 import type { QueryFeatures } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
+import type { CalibrationMap } from '../shared/math/calibration.js';
 import { intentLogits, PAIR_PRIOR_HEAD, PAIR_PRIOR_SOURCE, pairPriorTable, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { TypePriorConfig } from '../shared/training-config.js';
@@ -54,6 +55,11 @@ export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, 
     return { weight: setting.weight, table: tables.byType[head] as number[][] };
   };
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorOf(head) }])) as Record<IntentHead, PriorHead>;
+}
+
+/** The heads with the calibration maps fitted so far (`fitted[head].calibration.map`), as the envelope reads them. */
+export function withCalibrationMaps(heads: Readonly<Record<IntentHead, PriorHead>>, fitted: Readonly<Partial<Record<string, { calibration: { map: CalibrationMap | undefined } }>>>): Record<IntentHead, PriorHead> {
+  return Object.fromEntries(INTENT_HEADS.map((head) => [head, { ...heads[head], calibration: fitted[head]?.calibration.map }])) as Record<IntentHead, PriorHead>;
 }
 
 /** The three heads' logits on every row (one shared feature set), as they decode them. */

@@ -21,7 +21,7 @@ import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js
 import { loadIntentSplits, trainingFileOf } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
 import { featureSpecOf, finishHead, fitAtChosenL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
-import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withTypePriors } from './fit-type-prior.js';
+import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withCalibrationMaps, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
@@ -175,18 +175,23 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
         return [head, { ...decoding[head], spec, l2: selection.l2[head] as number, l2Search }];
       }),
     ) as Record<IntentHead, TrainedHead>;
-    const calibrationLogits = intentRowLogits(trained, splitFeatures(spec, calibration));
+    const calibrationFeatures = splitFeatures(spec, calibration);
     const writerSplit = writers.calibration && intentSplit(writers.calibration, vectors);
-    const writerLogits = writerSplit && intentRowLogits(trained, splitFeatures(spec, writerSplit));
-    const writerRows = (head: IntentHead) => writerSplit && writerLogits && { logits: writerLogits[head], targets: writerSplit.targets[head] as Int32Array };
-    const heads = Object.fromEntries(
-      headSpecs.map((h) => [h.name, finishHead(trained[h.name], h, calibrationLogits[h.name], calibration.targets[h.name] as Int32Array, training.thresholdFloor, writerRows(h.name))]),
-    );
+    const writerFeatures = writerSplit && splitFeatures(spec, writerSplit);
+    // In INTENT_HEADS order, each head calibrated on logits decoded through the maps fitted before it:
+    // a decoded-pair phase prior reads the type and subtype as the envelope serves them.
+    const heads: Record<string, FittedHead> = {};
+    const served = () => withCalibrationMaps(trained, heads);
+    for (const h of headSpecs) {
+      const calibrationLogits = intentRowLogits(served(), calibrationFeatures)[h.name];
+      const writerRows = writerSplit && writerFeatures && { logits: intentRowLogits(served(), writerFeatures)[h.name], targets: writerSplit.targets[h.name] as Int32Array };
+      heads[h.name] = finishHead(trained[h.name], h, calibrationLogits, calibration.targets[h.name] as Int32Array, training.thresholdFloor, writerRows);
+    }
     const fitted = (head: string) => heads[head] as FittedHead;
-    const testLogits = intentRowLogits(trained, splitFeatures(spec, test));
+    const testLogits = intentRowLogits(served(), splitFeatures(spec, test));
     const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testLogits[head], test.targets[head] as Int32Array));
     const naturalSplit = writers.evaluation && intentSplit(writers.evaluation, vectors);
-    const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(trained, splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
+    const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(served(), splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
     log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
     const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
     log(`intent heads: random-split comparison done (${at()})`);

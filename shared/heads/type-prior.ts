@@ -4,8 +4,9 @@
  * either the intent_type labels, weighted by the intent_type head's softmax p(t) on the same text, or
  * (decision_phase only) the (intent_type, intent_subtype) pairs seen in training, weighted by
  * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax, or (`decoded`)
- * only the pair the two heads decode to, so the phase agrees with the type and subtype the envelope
- * reports (the mixture when training never saw that pair). P(label | r) is the label's share among
+ * only the pair the envelope reports: the argmax of each head's calibrated scores when the head carries
+ * its calibration map, so the phase agrees with the labels served beside it (the mixture when training
+ * never saw that pair). P(label | r) is the label's share among
  * training rows of r. Where a head's own evidence is weak, its answer then
  * agrees with the others (follow_up vs education when the type head says informational; consideration
  * when the heads say commercial / product_discovery, as every such training row is).
@@ -14,6 +15,7 @@
  */
 import type { QueryFeatures } from '../features/feature-set.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
+import { calibrateLogits, type CalibrationMap } from '../math/calibration.js';
 import { softmaxRow } from '../math/softmax.js';
 import { headLogits, type LinearHead } from './linear-head.js';
 
@@ -34,6 +36,8 @@ export interface TypePrior {
 export interface PriorHead {
   head: LinearHead;
   typePrior?: TypePrior | undefined;
+  /** The map the served label is read through; a decoded pair prior reads the type and subtype the same way. */
+  calibration?: CalibrationMap | undefined;
 }
 
 /** The head whose probabilities the other two heads' priors read. */
@@ -56,13 +60,20 @@ function argmax(values: ArrayLike<number>): number {
   return best;
 }
 
-/** The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or all on the decoded pair. */
-export function priorRowWeights(prior: TypePrior, typeProbabilities: ArrayLike<number>, subtypeProbabilities: () => ArrayLike<number>): ArrayLike<number> {
+/**
+ * The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or all on the decoded
+ * pair (`decodedPair`, by default the argmax of each distribution).
+ */
+export function priorRowWeights(
+  prior: TypePrior,
+  typeProbabilities: ArrayLike<number>,
+  subtypeProbabilities: () => ArrayLike<number>,
+  decodedPair: () => readonly [number, number] = () => [argmax(typeProbabilities), argmax(subtypeProbabilities())],
+): ArrayLike<number> {
   if (!prior.pairs) return typeProbabilities;
   const subtype = subtypeProbabilities();
   if (prior.decoded) {
-    const type = argmax(typeProbabilities);
-    const sub = argmax(subtype);
+    const [type, sub] = decodedPair();
     const row = prior.pairs.findIndex(([t, s]) => t === type && s === sub);
     if (row >= 0) return prior.pairs.map((_, r) => (r === row ? 1 : 0));
   }
@@ -115,11 +126,16 @@ export function intentLogits(heads: Readonly<Record<IntentHead, PriorHead>>, fea
   const typeLogits = headLogits(heads[TYPE_PRIOR_SOURCE].head, featuresOf(TYPE_PRIOR_SOURCE));
   const typeProbabilities = softmaxRow(typeLogits);
   const decoded = { [TYPE_PRIOR_SOURCE]: typeLogits } as Record<IntentHead, Float64Array>;
+  const servedLabel = (head: IntentHead) => {
+    const map = heads[head].calibration;
+    return argmax(map ? calibrateLogits(map, decoded[head]) : decoded[head]);
+  };
+  const decodedPair = () => [servedLabel(TYPE_PRIOR_SOURCE), servedLabel(PAIR_PRIOR_SOURCE)] as const;
   for (const head of INTENT_HEADS) {
     if (head === TYPE_PRIOR_SOURCE) continue;
     const own = headLogits(heads[head].head, featuresOf(head));
     const prior = heads[head].typePrior;
-    decoded[head] = prior ? withTypePrior(own, priorRowWeights(prior, typeProbabilities, () => softmaxRow(decoded[PAIR_PRIOR_SOURCE])), prior) : own;
+    decoded[head] = prior ? withTypePrior(own, priorRowWeights(prior, typeProbabilities, () => softmaxRow(decoded[PAIR_PRIOR_SOURCE]), decodedPair), prior) : own;
   }
   return decoded;
 }

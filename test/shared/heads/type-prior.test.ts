@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryFeatures } from '../../../shared/features/feature-set.js';
 import type { LinearHead } from '../../../shared/heads/linear-head.js';
 import { intentLogits, pairPriorTable, priorRowWeights, typePriorTable, withTypePrior, type PriorHead, type TypePrior } from '../../../shared/heads/type-prior.js';
+import type { CalibrationMap } from '../../../shared/math/calibration.js';
 import { softmaxRow } from '../../../shared/math/softmax.js';
 
 /** A head on a 2-d embedding whose logits are the embedding times `weights` plus `bias`. */
@@ -116,5 +117,23 @@ describe('intentLogits', () => {
     expect(decoded.decision_phase[0]).toBeGreaterThan(decoded.decision_phase[1] as number);
     const rowWeights = priorRowWeights(pairPrior, softmaxRow(decoded.intent_type), () => softmaxRow(decoded.intent_subtype));
     expect(Array.from(decoded.decision_phase)).toEqual(Array.from(withTypePrior(alone.decision_phase, rowWeights, pairPrior)));
+  });
+
+  it('with a decoded pair prior, reads the subtype through its calibration map, as the envelope serves it', () => {
+    // The subtype head alone says s0; its calibration map flips the served label to s1. Pair (a, s0) means p0, (a, s1) p1.
+    const decodedPrior: TypePrior = { weight: 1, table: [[0.99, 0.01], [0.01, 0.99]], pairs: [[0, 0], [0, 1]], decoded: true };
+    const subtypeHead = head(['s0', 's1'], [0, 0, -1, 1], [0, 0]);
+    const flip: CalibrationMap = { method: 'vector_scaling', scale: [1, 1], bias: [-3, 3] };
+    const pairHeads = (calibration: CalibrationMap | undefined): Record<'intent_type' | 'intent_subtype' | 'decision_phase', PriorHead> => ({
+      intent_type: { head: typeHead },
+      intent_subtype: { head: subtypeHead, calibration },
+      decision_phase: { head: weak(['p0', 'p1']), typePrior: decodedPrior },
+    });
+    const f = features(1, -1); // type a; subtype logits favour s0 before calibration
+    const raw = intentLogits(pairHeads(undefined), () => f);
+    const served = intentLogits(pairHeads(flip), () => f);
+    expect(raw.intent_subtype[0]).toBeGreaterThan(raw.intent_subtype[1] as number);
+    expect(raw.decision_phase[0]).toBeGreaterThan(raw.decision_phase[1] as number);
+    expect(served.decision_phase[1]).toBeGreaterThan(served.decision_phase[0] as number);
   });
 });
