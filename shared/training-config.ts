@@ -75,7 +75,7 @@ export const TRAINING_CONFIG_SCHEMA = {
           type: 'array',
           minItems: 1,
           items: { enum: ['type', 'type_subtype', 'type_subtype_decoded'] },
-          description: "what decision_phase's prior is conditioned on, each tried: the intent_type, or the (intent_type, intent_subtype) pair",
+          description: "what decision_phase's prior is conditioned on, each tried: the intent_type, the (intent_type, intent_subtype) pairs mixed, or the served pair alone",
         },
       },
     },

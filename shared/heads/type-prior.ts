@@ -6,9 +6,8 @@
  * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax, or (`decoded`)
  * only the pair the envelope reports: the argmax of each head's calibrated scores when the head carries
  * its calibration map, so the phase agrees with the labels served beside it (the mixture when training
- * never saw that pair). P(label | r) is the label's share among
- * training rows of r. Where a head's own evidence is weak, its answer then
- * agrees with the others (follow_up vs education when the type head says informational; consideration
+ * never saw that pair). P(label | r) is the label's share among training rows of r. Where a head's own
+ * evidence is weak, its answer then agrees with the others (follow_up vs education when the type head says informational; consideration
  * when the heads say commercial / product_discovery, as every such training row is).
  * Calibration and thresholds are fitted on the logits with the prior, so served confidences are
  * calibrated as they are decoded. Weight 0 (or no prior, as in versions trained before it) changes nothing.
@@ -16,7 +15,7 @@
 import type { QueryFeatures } from '../features/feature-set.js';
 import { INTENT_HEADS, type IntentHead } from '../labels.js';
 import { calibrateLogits, type CalibrationMap } from '../math/calibration.js';
-import { softmaxRow } from '../math/softmax.js';
+import { argmax, softmaxRow } from '../math/softmax.js';
 import { headLogits, type LinearHead } from './linear-head.js';
 
 export interface TypePrior {
@@ -53,13 +52,6 @@ export function withTypePrior(logits: Float64Array, rowWeights: ArrayLike<number
   });
 }
 
-/** Position of the largest value (the first on ties). */
-function argmax(values: ArrayLike<number>): number {
-  let best = 0;
-  for (let i = 1; i < values.length; i++) if ((values[i] as number) > (values[best] as number)) best = i;
-  return best;
-}
-
 /**
  * The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or all on the decoded
  * pair (`decodedPair`, by default the argmax of each distribution).
@@ -68,12 +60,12 @@ export function priorRowWeights(
   prior: TypePrior,
   typeProbabilities: ArrayLike<number>,
   subtypeProbabilities: () => ArrayLike<number>,
-  decodedPair: () => readonly [number, number] = () => [argmax(typeProbabilities), argmax(subtypeProbabilities())],
+  decodedPair?: () => readonly [number, number],
 ): ArrayLike<number> {
   if (!prior.pairs) return typeProbabilities;
   const subtype = subtypeProbabilities();
   if (prior.decoded) {
-    const [type, sub] = decodedPair();
+    const [type, sub] = decodedPair?.() ?? [argmax(typeProbabilities), argmax(subtype)];
     const row = prior.pairs.findIndex(([t, s]) => t === type && s === sub);
     if (row >= 0) return prior.pairs.map((_, r) => (r === row ? 1 : 0));
   }
