@@ -8,6 +8,7 @@ import { calibrateCommand } from './calibrate-command.js';
 import { casesCommand } from './cases-command.js';
 import { classifyCommand } from './classify-command.js';
 import { compareAdContentCommand } from './compare-ad-content-command.js';
+import { compareCommand } from './compare-command.js';
 import { dataCheckCommand } from './data-check-command.js';
 import { dataCommand } from './data-command.js';
 import { embedCommand } from './embed-command.js';
@@ -29,6 +30,7 @@ export const COMMANDS = [
   calibrateCommand,
   evalCommand,
   sweepCommand,
+  compareCommand,
   compareAdContentCommand,
   embedCommand,
   classifyCommand,
