@@ -5,21 +5,18 @@
  * rows both ways; this shows which classes moved, not only the net figure. One encoder embeds each
  * text once, so both versions must have been trained on that encoder (loadArtifacts refuses others).
  */
-import type { LoadedArtifacts, LoadedHead } from '../shared/artifacts/load-artifacts.js';
+import type { LoadedArtifacts } from '../shared/artifacts/load-artifacts.js';
 import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
-import { argmax } from '../shared/math/softmax.js';
 import type { ClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
-import { intentProbabilities } from '../shared/pipeline/classify-query.js';
+import type { HeadResult } from '../shared/envelope/envelope-types.js';
+import { headResult, intentProbabilities } from '../shared/pipeline/classify-query.js';
 import { startProgress } from '../shared/progress.js';
 import { textTable } from '../shared/text-table.js';
 import { CONFIDENT_ERROR_LEVEL } from './eval-report.js';
 import { readEvalRows, type DatasetSummary, type EvalRow, type RowProblem } from './eval-rows.js';
 
 /** What one version serves for one head on one row. */
-export interface ServedAnswer {
-  label: string;
-  confidence: number;
-}
+export type ServedAnswer = Pick<HeadResult, 'label' | 'confidence'>;
 
 export interface VersionScore {
   accuracy: number;
@@ -102,11 +99,6 @@ export function compareHead(head: IntentHead, gold: readonly string[], baseline:
   };
 }
 
-function servedAnswer(head: LoadedHead, calibrated: Float64Array): ServedAnswer {
-  const at = argmax(calibrated);
-  return { label: head.head.labels[at] as string, confidence: calibrated[at] as number };
-}
-
 export interface CompareOptions {
   dataFiles: readonly string[];
   /** Texts per encoder call. */
@@ -128,7 +120,10 @@ export async function compareVersions(candidate: ClassifierRuntime, baseline: Lo
         const embedding = embeddings[i] as Float32Array;
         for (const [side, artifacts] of [['baseline', baseline], ['candidate', candidate.artifacts]] as const) {
           const probabilities = intentProbabilities(artifacts.intentHeads, row.text, embedding);
-          answers[side].push(Object.fromEntries(INTENT_HEADS.map((h) => [h, servedAnswer(artifacts.intentHeads[h], probabilities[h].calibrated)])) as Record<IntentHead, ServedAnswer>);
+          const served = {} as Record<IntentHead, ServedAnswer>;
+          // The served label and confidence do not depend on the threshold (0 here).
+          for (const h of INTENT_HEADS) served[h] = headResult(artifacts.intentHeads[h], probabilities[h], 0);
+          answers[side].push(served);
         }
       });
       progress.update(Math.min(rows.length, start + batch.length));
