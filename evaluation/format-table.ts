@@ -1,6 +1,7 @@
 /** The console summary of an evaluation report: one compact table per kind of head, then distributions and skipped rows. */
 import { INTENT_HEADS } from '../shared/labels.js';
 import type { AdContentSummary, EnvelopeReport, EvalReport, HeadSummary } from './eval-report.js';
+import { DEFAULT_BOOTSTRAP, formatInterval, INTERVAL_STATISTICS } from '../shared/math/bootstrap.js';
 import { formatProblem } from './eval-rows.js';
 import { textTable as table } from '../shared/text-table.js';
 
@@ -15,6 +16,8 @@ const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier
 function intentCells(name: string, s: HeadSummary, threshold: number): string[] {
   return [name, String(s.n), f3(s.accuracy), f3(s.macro_f1), f3(s.macro_f1_present), f3(s.nll), f3(s.brier), f3(s.ece_raw), f3(s.ece), threshold.toFixed(2), f3(s.coverage), f3(s.accepted_accuracy), f3(s.fallback_rate), f3(s.confident_error_share)];
 }
+
+const INTERVAL_HEADER = ['head', 'acc', 'F1 all', 'ECE cal', 'conf-err'];
 
 const AD_HEADER = ['head', 'n', 'exact', 'tier1', 'tier2', 'tier3', 'tier4', 'parent-safe', 'depth', 'gold depth', 'thr', 'coverage', 'exact@thr', 'ECE'];
 
@@ -52,6 +55,12 @@ export function formatEvalTable(report: EvalReport): string {
     out.push('', ...table(INTENT_HEADER, intentRows));
     out.push('F1 all = macro-F1 over every label of the head; F1 present = over labels present in truth or prediction.');
     out.push('ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows; conf-err = share of wrong answers with calibrated confidence above 0.8.');
+    const intervalRows = INTENT_HEADS.flatMap((head) => {
+      const h = report.heads[head];
+      return h ? [[head, ...INTERVAL_STATISTICS.map((k) => formatInterval(h.intervals[k]))]] : [];
+    });
+    out.push('', ...table(INTERVAL_HEADER, intervalRows));
+    out.push(`${DEFAULT_BOOTSTRAP.level * 100}% bootstrap intervals: ${DEFAULT_BOOTSTRAP.resamples} resamples of each head's rows (fixed seed); how far each figure would move on another sample of as many rows.`);
   }
   const ad = report.heads.ad_content;
   if (ad) {

@@ -107,6 +107,19 @@ describe('intent head report on a hand-computed fixture', () => {
     expect(report.threshold_curve[95]).toEqual({ threshold: 0.95, coverage: 0, accepted_accuracy: 0 });
   });
 
+  it('brackets accuracy, macro-F1, ECE and the confident-error share with bootstrap intervals of the same rows', () => {
+    // 4 rows, one wrong (served .5): a resample's accuracy is a multiple of 1/4, its one wrong answer is never confident.
+    const { accuracy, macro_f1, ece, confident_error_share } = report.intervals;
+    expect(accuracy.low).toBeGreaterThanOrEqual(0);
+    expect(accuracy.low).toBeLessThanOrEqual(report.accuracy);
+    expect(accuracy.high).toBe(1);
+    expect(macro_f1.low).toBeLessThanOrEqual(report.macro_f1);
+    expect(macro_f1.high).toBeGreaterThanOrEqual(report.macro_f1);
+    expect(ece.low).toBeLessThanOrEqual(ece.high);
+    expect(confident_error_share).toEqual({ low: 0, high: 0 });
+    expect(intentHeadReport(rows, HEAD, LABELS, THRESHOLD)!.intervals).toEqual(report.intervals);
+  });
+
   it('breaks the figures down by difficulty', () => {
     const { easy, hard } = report.by_difficulty!;
     expect(easy).toMatchObject({ n: 2, accuracy: 1, macro_f1: 0.5, macro_f1_present: 1, coverage: 1, accepted_accuracy: 1, fallback_rate: 0 });
