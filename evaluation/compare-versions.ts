@@ -1,8 +1,9 @@
 /**
  * Two artifact versions on the same labelled rows (`query-intent compare`): per intent head, each
- * version's accuracy and confident errors, the rows the candidate fixed and broke, and the largest
- * moves (gold label: baseline answer -> candidate answer). Retraining on a changed corpus moves many
- * rows both ways; this shows which classes moved, not only the net figure. One encoder embeds each
+ * version's accuracy, macro-F1 and confident errors, paired bootstrap intervals of the changes, the
+ * rows the candidate fixed and broke, and the largest moves (gold label: baseline answer -> candidate
+ * answer). Retraining on a changed corpus moves many rows both ways; this shows which classes moved
+ * and whether the net change is more than resampling the rows would make. One encoder embeds each
  * text once, so both versions must have been trained on that encoder (loadArtifacts refuses others).
  */
 import type { LoadedArtifacts } from '../shared/artifacts/load-artifacts.js';
@@ -12,6 +13,8 @@ import type { HeadResult } from '../shared/envelope/envelope-types.js';
 import { headResult, intentProbabilities } from '../shared/pipeline/classify-query.js';
 import { startProgress } from '../shared/progress.js';
 import { textTable } from '../shared/text-table.js';
+import { bootstrapIntervals, DEFAULT_BOOTSTRAP, formatInterval, type Interval } from '../shared/math/bootstrap.js';
+import { macroF1, perLabelScores } from '../shared/math/metrics.js';
 import { CONFIDENT_ERROR_LEVEL } from './eval-report.js';
 import { readEvalRows, type DatasetSummary, type EvalRow, type RowProblem } from './eval-rows.js';
 
@@ -20,6 +23,8 @@ export type ServedAnswer = Pick<HeadResult, 'label' | 'confidence'>;
 
 export interface VersionScore {
   accuracy: number;
+  /** Over the labels in the gold labels or either version's answers, so both versions average the same labels. */
+  macro_f1: number;
   wrong: number;
   /** Wrong answers with calibrated confidence above CONFIDENT_ERROR_LEVEL. */
   confident_errors: number;
@@ -47,6 +52,8 @@ export interface HeadComparison {
   changed: number;
   /** Largest groups first (ties: fixed, broke, changed, then gold label order). */
   moves: Move[];
+  /** Paired bootstrap intervals of candidate minus baseline (both versions on the same resampled rows). */
+  difference: { accuracy: Interval; macro_f1: Interval };
 }
 
 export interface VersionComparison {
@@ -59,13 +66,49 @@ export interface VersionComparison {
   heads: HeadComparison[];
 }
 
-function scoreOf(gold: readonly string[], answers: readonly ServedAnswer[]): VersionScore {
+/** Rows as label indices over one label list, for the metrics of shared/math. */
+interface IndexedRows {
+  classes: number;
+  gold: number[];
+  baseline: number[];
+  candidate: number[];
+}
+
+function indexRows(gold: readonly string[], baseline: readonly ServedAnswer[], candidate: readonly ServedAnswer[]): IndexedRows {
+  const labels = [...new Set([...gold, ...baseline.map((a) => a.label), ...candidate.map((a) => a.label)])].sort();
+  const index = (label: string) => labels.indexOf(label);
+  return { classes: labels.length, gold: gold.map(index), baseline: baseline.map((a) => index(a.label)), candidate: candidate.map((a) => index(a.label)) };
+}
+
+function rowsAccuracy(predicted: readonly number[], gold: readonly number[], rows: ArrayLike<number>): number {
+  let right = 0;
+  for (let k = 0; k < rows.length; k++) if (predicted[rows[k] as number] === gold[rows[k] as number]) right += 1;
+  return rows.length ? right / rows.length : 0;
+}
+
+function rowsMacroF1(predicted: readonly number[], gold: readonly number[], rows: ArrayLike<number>, classes: number): number {
+  const pick = (values: readonly number[]) => Array.from(rows, (i) => values[i] as number);
+  return macroF1(perLabelScores(pick(predicted), pick(gold), classes)).all_labels;
+}
+
+function scoreOf(gold: readonly string[], answers: readonly ServedAnswer[], indexed: IndexedRows, predicted: readonly number[]): VersionScore {
   const wrong = answers.filter((a, i) => a.label !== gold[i]);
+  const all = gold.map((_, i) => i);
   return {
     accuracy: gold.length ? (gold.length - wrong.length) / gold.length : 0,
+    macro_f1: rowsMacroF1(predicted, indexed.gold, all, indexed.classes),
     wrong: wrong.length,
     confident_errors: wrong.filter((a) => a.confidence > CONFIDENT_ERROR_LEVEL).length,
   };
+}
+
+/** Candidate minus baseline on each resample of the rows: the change's interval, not each version's. */
+function differenceIntervals(indexed: IndexedRows): HeadComparison['difference'] {
+  const { gold, baseline, candidate, classes } = indexed;
+  return bootstrapIntervals(gold.length, {
+    accuracy: (rows) => rowsAccuracy(candidate, gold, rows) - rowsAccuracy(baseline, gold, rows),
+    macro_f1: (rows) => rowsMacroF1(candidate, gold, rows, classes) - rowsMacroF1(baseline, gold, rows, classes),
+  });
 }
 
 const KIND_ORDER: readonly MoveKind[] = ['fixed', 'broke', 'changed'];
@@ -86,16 +129,18 @@ export function compareHead(head: IntentHead, gold: readonly string[], baseline:
   });
   const all = [...groups.values()];
   const count = (kind: MoveKind) => all.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.rows, 0);
+  const indexed = indexRows(gold, baseline, candidate);
   const moves = all.sort((a, b) => b.rows - a.rows || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.gold.localeCompare(b.gold) || a.baseline.localeCompare(b.baseline) || a.candidate.localeCompare(b.candidate));
   return {
     head,
     n: gold.length,
-    baseline: scoreOf(gold, baseline),
-    candidate: scoreOf(gold, candidate),
+    baseline: scoreOf(gold, baseline, indexed, indexed.baseline),
+    candidate: scoreOf(gold, candidate, indexed, indexed.candidate),
     fixed: count('fixed'),
     broke: count('broke'),
     changed: count('changed'),
     moves: moves.slice(0, top),
+    difference: gold.length ? differenceIntervals(indexed) : { accuracy: { low: 0, high: 0 }, macro_f1: { low: 0, high: 0 } },
   };
 }
 
@@ -147,10 +192,25 @@ export function formatComparison(comparison: VersionComparison): string {
     `${comparison.rows} rows from ${comparison.datasets.length} file(s), ${comparison.problems.length} skipped; baseline ${comparison.baseline_version}, candidate ${comparison.candidate_version}, encoder ${comparison.encoder}`,
     '',
     ...textTable(
-      ['head', 'n', 'acc base', 'acc cand', 'fixed', 'broke', 'changed', 'conf-err base', 'conf-err cand'],
-      comparison.heads.map((h) => [h.head, String(h.n), pct(h.baseline.accuracy), pct(h.candidate.accuracy), String(h.fixed), String(h.broke), String(h.changed), `${h.baseline.confident_errors} of ${h.baseline.wrong}`, `${h.candidate.confident_errors} of ${h.candidate.wrong}`]),
+      ['head', 'n', 'acc base', 'acc cand', 'acc change', 'F1 base', 'F1 cand', 'F1 change', 'fixed', 'broke', 'changed', 'conf-err base', 'conf-err cand'],
+      comparison.heads.map((h) => [
+        h.head,
+        String(h.n),
+        pct(h.baseline.accuracy),
+        pct(h.candidate.accuracy),
+        formatInterval(h.difference.accuracy),
+        pct(h.baseline.macro_f1),
+        pct(h.candidate.macro_f1),
+        formatInterval(h.difference.macro_f1),
+        String(h.fixed),
+        String(h.broke),
+        String(h.changed),
+        `${h.baseline.confident_errors} of ${h.baseline.wrong}`,
+        `${h.candidate.confident_errors} of ${h.candidate.wrong}`,
+      ]),
     ),
     `fixed / broke: rows right in one version only; changed: wrong in both with another answer; conf-err: wrong answers with calibrated confidence above ${CONFIDENT_ERROR_LEVEL}.`,
+    `acc / F1 change: ${DEFAULT_BOOTSTRAP.level * 100}% paired bootstrap interval of candidate minus baseline (${DEFAULT_BOOTSTRAP.resamples} resamples of the rows, fixed seed); an interval around 0 is a change that resampling the rows alone could make. F1: macro-F1 over the labels in the gold labels or either version's answers.`,
   ];
   for (const h of comparison.heads) {
     if (h.moves.length === 0) continue;

@@ -50,8 +50,8 @@ export function bootstrapIntervals<K extends string>(n: number, statistics: Read
   ) as Record<K, Interval>;
 }
 
-/** "low-high" with three decimals, as the reports print an interval. */
-export const formatInterval = (i: Interval): string => `${i.low.toFixed(3)}-${i.high.toFixed(3)}`;
+/** "[low, high]" with three decimals, as the reports print an interval (differences can be negative). */
+export const formatInterval = (i: Interval): string => `[${i.low.toFixed(3)}, ${i.high.toFixed(3)}]`;
 
 /** One head's served answers on labelled rows: label indices and the served label's confidence. */
 export interface ServedAnswers {

@@ -18,9 +18,24 @@ describe('compareHead', () => {
   it('counts rows fixed, broken and changed, and each version\'s confident errors', () => {
     const h = compareHead('intent_type', gold, baseline, candidate, 10);
     expect(h.n).toBe(7);
-    expect(h.baseline).toEqual({ accuracy: 3 / 7, wrong: 4, confident_errors: 3 });
-    expect(h.candidate).toEqual({ accuracy: 4 / 7, wrong: 3, confident_errors: 2 });
+    expect(h.baseline).toMatchObject({ accuracy: 3 / 7, wrong: 4, confident_errors: 3 });
+    expect(h.candidate).toMatchObject({ accuracy: 4 / 7, wrong: 3, confident_errors: 2 });
     expect([h.fixed, h.broke, h.changed]).toEqual([2, 1, 1]);
+  });
+
+  it('scores macro-F1 over the labels either version or the gold labels use', () => {
+    const h = compareHead('intent_type', gold, baseline, candidate, 10);
+    // baseline F1: a 1/3, b 0.4 (P 1/3, R 1/2), c 2/3; candidate: a 0.75 (P 3/5, R 1), b 0, c 2/3.
+    expect(h.baseline.macro_f1).toBeCloseTo((1 / 3 + 0.4 + 2 / 3) / 3, 12);
+    expect(h.candidate.macro_f1).toBeCloseTo((0.75 + 0 + 2 / 3) / 3, 12);
+  });
+
+  it('brackets the change with a paired bootstrap interval, and a version against itself changes nothing', () => {
+    const h = compareHead('intent_type', gold, baseline, candidate, 10);
+    expect(h.difference.accuracy.low).toBeLessThanOrEqual(1 / 7);
+    expect(h.difference.accuracy.high).toBeGreaterThanOrEqual(1 / 7);
+    expect(h.difference.macro_f1.low).toBeLessThan(h.difference.macro_f1.high);
+    expect(compareHead('intent_type', gold, baseline, baseline, 10).difference).toEqual({ accuracy: { low: 0, high: 0 }, macro_f1: { low: 0, high: 0 } });
   });
 
   it('groups moves by gold label and both answers, largest first, fixed before broke before changed on ties', () => {
