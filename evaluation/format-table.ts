@@ -1,7 +1,7 @@
 /** The console summary of an evaluation report: one compact table per kind of head, then distributions and skipped rows. */
 import { INTENT_HEADS } from '../shared/labels.js';
 import type { AdContentSummary, EnvelopeReport, EvalReport, HeadSummary } from './eval-report.js';
-import { DEFAULT_BOOTSTRAP, formatInterval, INTERVAL_STATISTICS } from '../shared/math/bootstrap.js';
+import { DEFAULT_BOOTSTRAP, formatInterval, INTERVAL_STATISTICS, macroF1IntervalHolds, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL } from '../shared/math/bootstrap.js';
 import { formatProblem } from './eval-rows.js';
 import { textTable as table } from '../shared/text-table.js';
 
@@ -57,10 +57,11 @@ export function formatEvalTable(report: EvalReport): string {
     out.push('ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows; conf-err = share of wrong answers with calibrated confidence above 0.8.');
     const intervalRows = INTENT_HEADS.flatMap((head) => {
       const h = report.heads[head];
-      return h ? [[head, ...INTERVAL_STATISTICS.map((k) => formatInterval(h.intervals[k]))]] : [];
+      const f1Holds = h && macroF1IntervalHolds(h.per_label.map((l) => l.support));
+      return h ? [[head, ...INTERVAL_STATISTICS.map((k) => (k === 'macro_f1' && !f1Holds ? '-' : formatInterval(h.intervals[k])))]] : [];
     });
     out.push('', ...table(INTERVAL_HEADER, intervalRows));
-    out.push(`${DEFAULT_BOOTSTRAP.level * 100}% bootstrap intervals: ${DEFAULT_BOOTSTRAP.resamples} resamples of each head's rows (fixed seed); how far each figure would move on another sample of as many rows.`);
+    out.push(`${DEFAULT_BOOTSTRAP.level * 100}% bootstrap intervals: ${DEFAULT_BOOTSTRAP.resamples} resamples of each head's rows (fixed seed); how far each figure would move on another sample of as many rows. F1 "-": a label has fewer than ${MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL} gold rows, so resamples drop it and score it 0.`);
   }
   const ad = report.heads.ad_content;
   if (ad) {

@@ -5,7 +5,7 @@
  */
 import { INTENT_HEADS } from '../shared/labels.js';
 import type { ReliabilityBin } from '../shared/math/metrics.js';
-import { DEFAULT_BOOTSTRAP, formatInterval } from '../shared/math/bootstrap.js';
+import { DEFAULT_BOOTSTRAP, formatInterval, macroF1IntervalHolds, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL } from '../shared/math/bootstrap.js';
 import { barSpec, confusionSpec, reliabilitySpec, renderSvg, thresholdCurveSpec } from './charts.js';
 import type { AdContentReport, AdContentSummary, EvalReport, HeadSummary, IntentHeadReport } from './eval-report.js';
 import { formatProblem } from './eval-rows.js';
@@ -90,7 +90,7 @@ async function intentSection(head: string, r: IntentHeadReport): Promise<string>
   return `<section id="${head}"><h2>${head}</h2>
 <p class="note">${r.n} rows; threshold ${r.threshold.toFixed(2)}.</p>
 ${table(['metric', 'calibrated (served)', 'raw softmax'], summaryRows(r), 'summary')}
-<p class="note">${DEFAULT_BOOTSTRAP.level * 100}% bootstrap intervals (${DEFAULT_BOOTSTRAP.resamples} resamples of these rows): accuracy ${formatInterval(r.intervals.accuracy)}, macro-F1 ${formatInterval(r.intervals.macro_f1)}, ECE ${formatInterval(r.intervals.ece)}, confident errors ${formatInterval(r.intervals.confident_error_share)}.</p>
+<p class="note">${DEFAULT_BOOTSTRAP.level * 100}% bootstrap intervals (${DEFAULT_BOOTSTRAP.resamples} resamples of these rows): accuracy ${formatInterval(r.intervals.accuracy)}, macro-F1 ${macroF1IntervalHolds(r.per_label.map((l) => l.support)) ? formatInterval(r.intervals.macro_f1) : `- (a label has fewer than ${MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL} rows)`}, ECE ${formatInterval(r.intervals.ece)}, confident errors ${formatInterval(r.intervals.confident_error_share)}.</p>
 <div class="charts">
 ${figure(reliability, 'Top-label accuracy against mean confidence per non-empty bin (10 equal-width bins); dashed: perfect calibration.')}
 ${figure(confusion, 'Rows: gold label; columns: served label.')}

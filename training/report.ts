@@ -1,5 +1,8 @@
 /** report.json + report.md: per-head metrics on the test split, before and after calibration. */
 import { headMetrics, type HeadMetrics } from '../shared/math/metrics.js';
+import { DEFAULT_BOOTSTRAP, formatInterval, headIntervals, macroF1IntervalHolds, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL, type HeadIntervals } from '../shared/math/bootstrap.js';
+import { argmax } from '../shared/math/softmax.js';
+import { CONFIDENT_ERROR_LEVEL } from '../evaluation/eval-report.js';
 import { confidencesOf, labelledLogits, type FittedHead } from './fit-head-group.js';
 
 export interface HeadReport {
@@ -11,7 +14,8 @@ export interface HeadReport {
   calibration_rows: number;
   held_out_nll: Record<string, number>;
   threshold: { value: number; target_met: boolean; accepted_accuracy: number; coverage: number };
-  test: { raw: HeadMetrics; calibrated: HeadMetrics; coverage: number; accepted_accuracy: number };
+  /** `intervals`: bootstrap intervals of the calibrated figures (absent in reports written before they existed). */
+  test: { raw: HeadMetrics; calibrated: HeadMetrics; coverage: number; accepted_accuracy: number; intervals?: HeadIntervals; gold_rows_per_label?: number[] };
   /** The softening fitted on rows from unseen writers (data/calibration/unseen-writers.jsonl), when there was one. */
   unseen_writers?: { temperature: number; rows: number; nll_before: number; nll_after: number };
   /** Present when the weights are stored at reduced precision: `test` measures the stored weights. */
@@ -48,6 +52,10 @@ export function evaluateFittedHead(name: string, fitted: FittedHead, testLogits:
       calibrated: headMetrics(calibrated.probabilities, truth),
       coverage: truth.length ? acceptedCount / truth.length : 0,
       accepted_accuracy: acceptedCount ? acceptedRight / acceptedCount : 0,
+      ...(truth.length
+        ? { intervals: headIntervals({ predicted: calibrated.probabilities.map((p) => argmax(p)), truth, confidence: calibrated.confidences, classes: fitted.head.labels.length }, CONFIDENT_ERROR_LEVEL) }
+        : {}),
+      gold_rows_per_label: fitted.head.labels.map((_, k) => truth.filter((t) => t === k).length),
     },
   };
 }
@@ -60,12 +68,14 @@ export function reportMarkdown(version: string, reports: readonly HeadReport[], 
     '',
     'Metrics on the project test split (never used for fitting, calibration or thresholds).',
     'ECE: top-label, 10 equal-width bins. Macro-F1 over all labels of the head. NLL: mean negative log-likelihood.',
+    `Intervals: ${DEFAULT_BOOTSTRAP.level * 100}% bootstrap over the test rows (${DEFAULT_BOOTSTRAP.resamples} resamples, fixed seed): how far the figure would move on another test split of as many rows; "-" where a label has fewer than ${MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL} test rows (resamples drop it and score it 0).`,
     '',
-    '| head | n | accuracy | macro-F1 | NLL raw → cal | Brier raw → cal | ECE raw → cal | calibration | threshold | coverage | accepted acc. |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| head | n | accuracy | macro-F1 | macro-F1 interval | NLL raw → cal | Brier raw → cal | ECE raw → cal | calibration | threshold | coverage | accepted acc. |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...reports.map((r) => {
-      const { raw, calibrated } = r.test;
-      return `| ${r.head} | ${raw.n} | ${f(calibrated.accuracy)} | ${f(calibrated.macro_f1)} | ${f(raw.nll)} → ${f(calibrated.nll)} | ${f(raw.brier)} → ${f(calibrated.brier)} | ${f(raw.ece)} → ${f(calibrated.ece)} | ${r.calibration_method} | ${r.threshold.value.toFixed(2)}${r.threshold.target_met ? '' : ' (target not met)'} | ${f(r.test.coverage)} | ${f(r.test.accepted_accuracy)} |`;
+      const { raw, calibrated, intervals, gold_rows_per_label: rowsPerLabel } = r.test;
+      const f1Interval = intervals && rowsPerLabel && macroF1IntervalHolds(rowsPerLabel) ? formatInterval(intervals.macro_f1) : '-';
+      return `| ${r.head} | ${raw.n} | ${f(calibrated.accuracy)} | ${f(calibrated.macro_f1)} | ${f1Interval} | ${f(raw.nll)} → ${f(calibrated.nll)} | ${f(raw.brier)} → ${f(calibrated.brier)} | ${f(raw.ece)} → ${f(calibrated.ece)} | ${r.calibration_method} | ${r.threshold.value.toFixed(2)}${r.threshold.target_met ? '' : ' (target not met)'} | ${f(r.test.coverage)} | ${f(r.test.accepted_accuracy)} |`;
     }),
     '',
     '## Choices',

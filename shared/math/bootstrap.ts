@@ -50,6 +50,17 @@ export function bootstrapIntervals<K extends string>(n: number, statistics: Read
   ) as Record<K, Interval>;
 }
 
+/**
+ * A resample leaves out labels that have few rows, and macro-F1 over all labels scores a left-out
+ * label 0, so its bootstrap sits below the figure. Its interval is shown only when every label with
+ * gold rows has at least this many.
+ */
+export const MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL = 10;
+
+export function macroF1IntervalHolds(goldRowsPerLabel: readonly number[]): boolean {
+  return goldRowsPerLabel.every((rows) => rows === 0 || rows >= MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL);
+}
+
 /** "[low, high]" with three decimals, as the reports print an interval (differences can be negative). */
 export const formatInterval = (i: Interval): string => `[${i.low.toFixed(3)}, ${i.high.toFixed(3)}]`;
 

@@ -57,7 +57,17 @@ describe('train on a small fixture', () => {
     expect(loaded.adContent?.index.nodeIds).toEqual(['1', '2', '3', '4']);
     const report = await readFile(join(first.dir, 'report.md'), 'utf8');
     expect(report).toContain(first.version);
-    expect(report).toMatch(/\| intent_type \| \d+ \| [\d.]+ \| [\d.]+ \|/);
+    expect(report).toMatch(/\| intent_type \| \d+ \| [\d.]+ \| [\d.]+ \| (\[[\d.]+, [\d.]+\]|-) \|/);
+  });
+
+  it('brackets each head\'s test figures with bootstrap intervals', () => {
+    for (const r of first.reports) {
+      const { calibrated, intervals } = r.test;
+      expect(intervals, r.head).toBeDefined();
+      expect(intervals!.accuracy.low).toBeLessThanOrEqual(calibrated.accuracy);
+      expect(intervals!.accuracy.high).toBeGreaterThanOrEqual(calibrated.accuracy);
+      expect(intervals!.macro_f1.low).toBeLessThanOrEqual(intervals!.macro_f1.high);
+    }
   });
 
   it('searches exactly the resolver grid of the training configuration and records it', async () => {

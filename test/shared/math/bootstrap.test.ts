@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapIntervals, DEFAULT_BOOTSTRAP, headIntervals } from '../../../shared/math/bootstrap.js';
+import { bootstrapIntervals, DEFAULT_BOOTSTRAP, headIntervals, macroF1IntervalHolds } from '../../../shared/math/bootstrap.js';
 
 /** n answers of a 2-label head, the first `right` of them right, each served at `confidence`. */
 function answers(n: number, right: number, confidence = 0.9) {
@@ -61,5 +61,12 @@ describe('headIntervals', () => {
     expect(unsure.confident_error_share).toEqual({ low: 0, high: 0 });
     expect(sure.accuracy.low).toBeLessThan(0.6);
     expect(sure.accuracy.high).toBeGreaterThan(0.6);
+  });
+});
+
+describe('macroF1IntervalHolds', () => {
+  it('holds when every label with gold rows has enough of them', () => {
+    expect(macroF1IntervalHolds([0, 10, 250])).toBe(true);
+    expect(macroF1IntervalHolds([12, 9, 250])).toBe(false);
   });
 });
