@@ -46,7 +46,7 @@ export interface PathsConfig {
   referenceEvalDir: string;
 }
 
-export { FEATURE_KINDS, type FeatureCandidate, type FeatureKindSetting, type HeadTrainingConfig, type IntentSelectionConfig, type TrainingConfig } from './training-config.js';
+export { FEATURE_KINDS, type FeatureCandidate, type FeatureKindSetting, type HeadTrainingConfig, type IntentBaggingConfig, type IntentSelectionConfig, type TrainingConfig } from './training-config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -50,7 +50,7 @@ export const TRAINING_CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   additionalProperties: false,
-  required: ['seed', 'intent', 'intentSelection', 'intentTypePrior', 'adContent', 'adContentResolver', 'targetPrecision', 'thresholdFloor'],
+  required: ['seed', 'intent', 'intentSelection', 'intentTypePrior', 'intentBagging', 'adContent', 'adContentResolver', 'targetPrecision', 'thresholdFloor'],
   properties: {
     seed: { type: 'integer' },
     intent: { ...headTraining, description: 'intent heads: the features here are the default; intentSelection picks the ones trained' },
@@ -78,6 +78,13 @@ export const TRAINING_CONFIG_SCHEMA = {
           description: "what decision_phase's prior is conditioned on, each tried: the intent_type, the (intent_type, intent_subtype) pairs mixed, or the served pair alone",
         },
       },
+    },
+    intentBagging: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['members'],
+      description: 'the served intent heads are the mean of `members` fits, each on train + selection without one fold of topics (training/bag-intent-heads.ts); 1: one fit on every row',
+      properties: { members: { type: 'integer', minimum: 1 } },
     },
     adContent: headTraining,
     adContentResolver: {
@@ -111,6 +118,7 @@ export type IntentSelectionConfig = TrainingConfig['intentSelection'];
 export type FeatureCandidate = IntentSelectionConfig['candidates'][number];
 export type ResolverGridConfig = TrainingConfig['adContentResolver'];
 export type TypePriorConfig = TrainingConfig['intentTypePrior'];
+export type IntentBaggingConfig = TrainingConfig['intentBagging'];
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   seed: 20261121,
@@ -127,6 +135,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
     comparisonL2: 1e-4,
   },
   intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
+  intentBagging: { members: 4 },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 12, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
   adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
   targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },

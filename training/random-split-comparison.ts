@@ -9,7 +9,7 @@ import { randomSplitOf } from './data/corpus/topic-splits.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { IntentHead } from '../shared/labels.js';
-import { fitAtChosenL2s, logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
+import { logitsScore, splitFeatures, type GroupOptions, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
 import { intentRowLogits, typePriorTables, withTypePriors, type TypePriorChoice } from './fit-type-prior.js';
 import type { HeadReport } from './report.js';
 
@@ -21,6 +21,8 @@ export interface RandomSplitComparison {
 export async function compareRandomSplit(
   rows: readonly LabelledIntentRow[],
   toSplit: (rows: readonly LabelledIntentRow[]) => LabelledSplit,
+  /** Fits the heads as the served ones are fitted (bagging included). */
+  fitHeads: (rows: readonly LabelledIntentRow[]) => Promise<Record<IntentHead, LinearHead>>,
   heads: readonly HeadSpec[],
   spec: FeatureSpec,
   l2ByHead: Record<string, number>,
@@ -33,7 +35,7 @@ export async function compareRandomSplit(
   const test = toSplit(rows.filter((r) => randomSplitOf(groupOf(r)) === 'test'));
   options.onProgress?.(`random-split comparison: ${train.length} train rows, ${test.texts.length} test rows`);
   const trainSplit = toSplit(train);
-  const chosenHeads = (await fitAtChosenL2s(trainSplit, heads, spec, l2ByHead, options)) as Record<IntentHead, LinearHead>;
+  const chosenHeads = await fitHeads(train);
   const decoding = withTypePriors(chosenHeads, typePrior.settings, typePriorTables(trainSplit, typePrior.smoothing));
   const logits = intentRowLogits(decoding, splitFeatures(spec, test));
   const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };

@@ -23,6 +23,7 @@ import type { LabelledIntentRow } from './data/intent-rows.js';
 import { featureSpecOf, finishHead, fitAtChosenL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
 import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withCalibrationMaps, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
+import { baggingMarkdown, fitBaggedIntentHeads, type FitIntentHeads } from './bag-intent-heads.js';
 import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { CorpusSplit } from './data/corpus/topic-splits.js';
@@ -166,8 +167,11 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const priorTables = (rows: LabelledSplit) => typePriorTables(rows, training.intentTypePrior.smoothing);
     const priorChoice = chooseTypePriors(selection.heads as Record<IntentHead, LinearHead>, selection.l2, priorTables(train), held, splitFeatures(spec, held), training.intentTypePrior);
     log(`intent heads: type priors ${JSON.stringify(priorChoice.settings)} on the ${selection.scoredOn} split`);
-    const refitRows = intentSplit(intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train, vectors);
-    const refitted = (await fitAtChosenL2s(refitRows, headSpecs, spec, selection.l2, chosen)) as Record<IntentHead, LinearHead>;
+    const refitList = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
+    const refitRows = intentSplit(refitList, vectors);
+    const fitChosen: FitIntentHeads = async (rows, seedOffset) =>
+      (await fitAtChosenL2s(intentSplit(rows, vectors), headSpecs, spec, selection.l2, { ...chosen, seed: chosen.seed + seedOffset })) as Record<IntentHead, LinearHead>;
+    const refitted = await fitBaggedIntentHeads(refitList, training.intentBagging, fitChosen, progress('intent heads'));
     const decoding = withTypePriors(refitted, priorChoice.settings, priorTables(refitRows));
     const trained = Object.fromEntries(
       INTENT_HEADS.map((head) => {
@@ -193,7 +197,17 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const naturalSplit = writers.evaluation && intentSplit(writers.evaluation, vectors);
     const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(served(), splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
     log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
-    const randomComparison = await compareRandomSplit(Object.values(intent.splits).flat(), (rows) => intentSplit(rows, vectors), headSpecs, spec, selection.l2, { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing }, chosen, reports);
+    const randomComparison = await compareRandomSplit(
+      Object.values(intent.splits).flat(),
+      (rows) => intentSplit(rows, vectors),
+      (rows) => fitBaggedIntentHeads(rows, training.intentBagging, fitChosen),
+      headSpecs,
+      spec,
+      selection.l2,
+      { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing },
+      chosen,
+      reports,
+    );
     log(`intent heads: random-split comparison done (${at()})`);
     return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
@@ -207,6 +221,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       },
       reportSections: [
         ...selectionMarkdown(selection, INTENT_HEADS),
+        ...baggingMarkdown(training.intentBagging),
         ...typePriorMarkdown(priorChoice, selection.scoredOn),
         ...randomSplitMarkdown(randomComparison),
         ...(writerReport ? unseenWriterMarkdown(writerReport, writers.calibration?.length ?? 0) : []),
