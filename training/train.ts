@@ -170,7 +170,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const refitList = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
     const refitRows = intentSplit(refitList, vectors);
     const fitChosen: FitIntentHeads = async (rows, seedOffset) =>
-      (await fitAtChosenL2s(intentSplit(rows, vectors), headSpecs, spec, selection.l2, { ...chosen, seed: chosen.seed + seedOffset })) as Record<IntentHead, LinearHead>;
+      fitAtChosenL2s(intentSplit(rows, vectors), headSpecs, spec, selection.l2, { ...chosen, seed: chosen.seed + seedOffset });
     const refitted = await fitBaggedIntentHeads(refitList, training.intentBagging, fitChosen, progress('intent heads'));
     const decoding = withTypePriors(refitted, priorChoice.settings, priorTables(refitRows));
     const trained = Object.fromEntries(

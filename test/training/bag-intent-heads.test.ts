@@ -27,7 +27,7 @@ describe('foldOf', () => {
   it('puts every row of a topic in one fold, and rows without a topic by their text', () => {
     const byTopic = new Map<string, Set<number>>();
     for (const row of rows) {
-      const topic = (row as { topic: string }).topic;
+      const topic = (row as unknown as { topic: string }).topic;
       byTopic.set(topic, (byTopic.get(topic) ?? new Set()).add(foldOf(row, 4)));
     }
     expect([...byTopic.values()].every((folds) => folds.size === 1)).toBe(true);
