@@ -24,7 +24,7 @@ import {
   type ReliabilityBin,
 } from '../shared/math/metrics.js';
 import { argmax } from '../shared/math/softmax.js';
-import { DEFAULT_BOOTSTRAP, headIntervals, type HeadIntervals } from '../shared/math/bootstrap.js';
+import { DEFAULT_BOOTSTRAP, headIntervals, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL, type HeadIntervals } from '../shared/math/bootstrap.js';
 import { FALLBACK_REASONS } from '../shared/policy/fallback.js';
 import { ELIGIBILITY_REASONS, MONETIZATION_ELIGIBILITIES } from '../shared/policy/policy.js';
 import { thresholdCurve, thresholdSteps } from '../shared/math/pick-threshold.js';
@@ -46,7 +46,7 @@ export const DEFINITIONS = {
   accepted_accuracy: 'accuracy over the rows meeting the threshold',
   fallback_rate: 'share of rows whose envelope applies a fallback (any reason)',
   confident_error_share: `share of the wrong answers whose calibrated confidence is above ${CONFIDENT_ERROR_LEVEL}`,
-  intervals: `${DEFAULT_BOOTSTRAP.level * 100}% percentile bootstrap intervals of accuracy, macro_f1, ece and confident_error_share: ${DEFAULT_BOOTSTRAP.resamples} resamples of the head's rows with replacement, fixed seed`,
+  intervals: `${DEFAULT_BOOTSTRAP.level * 100}% percentile bootstrap intervals of accuracy, macro_f1, ece and confident_error_share: ${DEFAULT_BOOTSTRAP.resamples} resamples of the head's rows with replacement, fixed seed; macro_f1's sits low when a label has fewer than ${MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL} gold rows (resamples drop it and score it 0), so the console and HTML reports omit it then`,
   ad_content_exact: 'predicted taxonomy node equals the gold node',
   ad_content_tierK: 'over rows whose gold path has at least K tiers: the first K Tier cells of the predicted path equal the gold ones',
   ad_content_parent_safe: 'the predicted path is a non-empty prefix of the gold path (the gold node or one of its ancestors)',
