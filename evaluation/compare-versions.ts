@@ -13,8 +13,7 @@ import type { HeadResult } from '../shared/envelope/envelope-types.js';
 import { headResult, intentProbabilities } from '../shared/pipeline/classify-query.js';
 import { startProgress } from '../shared/progress.js';
 import { textTable } from '../shared/text-table.js';
-import { bootstrapIntervals, DEFAULT_BOOTSTRAP, formatInterval, type Interval } from '../shared/math/bootstrap.js';
-import { macroF1, perLabelScores } from '../shared/math/metrics.js';
+import { bootstrapIntervals, DEFAULT_BOOTSTRAP, formatInterval, resampledAccuracy, resampledMacroF1, type Interval } from '../shared/math/bootstrap.js';
 import { CONFIDENT_ERROR_LEVEL } from './eval-report.js';
 import { readEvalRows, type DatasetSummary, type EvalRow, type RowProblem } from './eval-rows.js';
 
@@ -80,23 +79,12 @@ function indexRows(gold: readonly string[], baseline: readonly ServedAnswer[], c
   return { classes: labels.length, gold: gold.map(index), baseline: baseline.map((a) => index(a.label)), candidate: candidate.map((a) => index(a.label)) };
 }
 
-function rowsAccuracy(predicted: readonly number[], gold: readonly number[], rows: ArrayLike<number>): number {
-  let right = 0;
-  for (let k = 0; k < rows.length; k++) if (predicted[rows[k] as number] === gold[rows[k] as number]) right += 1;
-  return rows.length ? right / rows.length : 0;
-}
-
-function rowsMacroF1(predicted: readonly number[], gold: readonly number[], rows: ArrayLike<number>, classes: number): number {
-  const pick = (values: readonly number[]) => Array.from(rows, (i) => values[i] as number);
-  return macroF1(perLabelScores(pick(predicted), pick(gold), classes)).all_labels;
-}
-
 function scoreOf(gold: readonly string[], answers: readonly ServedAnswer[], indexed: IndexedRows, predicted: readonly number[]): VersionScore {
   const wrong = answers.filter((a, i) => a.label !== gold[i]);
   const all = gold.map((_, i) => i);
   return {
     accuracy: gold.length ? (gold.length - wrong.length) / gold.length : 0,
-    macro_f1: rowsMacroF1(predicted, indexed.gold, all, indexed.classes),
+    macro_f1: resampledMacroF1(predicted, indexed.gold, all, indexed.classes),
     wrong: wrong.length,
     confident_errors: wrong.filter((a) => a.confidence > CONFIDENT_ERROR_LEVEL).length,
   };
@@ -106,8 +94,8 @@ function scoreOf(gold: readonly string[], answers: readonly ServedAnswer[], inde
 function differenceIntervals(indexed: IndexedRows): HeadComparison['difference'] {
   const { gold, baseline, candidate, classes } = indexed;
   return bootstrapIntervals(gold.length, {
-    accuracy: (rows) => rowsAccuracy(candidate, gold, rows) - rowsAccuracy(baseline, gold, rows),
-    macro_f1: (rows) => rowsMacroF1(candidate, gold, rows, classes) - rowsMacroF1(baseline, gold, rows, classes),
+    accuracy: (rows) => resampledAccuracy(candidate, gold, rows) - resampledAccuracy(baseline, gold, rows),
+    macro_f1: (rows) => resampledMacroF1(candidate, gold, rows, classes) - resampledMacroF1(baseline, gold, rows, classes),
   });
 }
 

@@ -10,6 +10,7 @@ import { MAPPING_MODES } from '../shared/envelope/envelope-types.js';
 import { INTENT_HEADS, type HeadName, type IntentHead } from '../shared/labels.js';
 import {
   accuracy,
+  confidentErrorShare,
   confusionMatrix,
   ECE_BINS,
   expectedCalibrationError,
@@ -231,7 +232,11 @@ function headSummary(items: readonly HeadItem[], classes: number, threshold: num
     coverage: selective.coverage,
     accepted_accuracy: selective.acceptedAccuracy,
     fallback_rate: share(items.filter((i) => i.fallback).length, items.length),
-    confident_error_share: share(items.filter((i) => i.predicted !== i.truth && (i.calibrated[i.predicted] as number) > CONFIDENT_ERROR_LEVEL).length, items.filter((i) => i.predicted !== i.truth).length),
+    confident_error_share: confidentErrorShare(
+      items.map((i) => i.calibrated[i.predicted] as number),
+      items.map((i) => i.predicted === i.truth),
+      CONFIDENT_ERROR_LEVEL,
+    ),
   };
 }
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { CalibrationMap } from '../shared/math/calibration.js';
-import { headMetrics } from '../shared/math/metrics.js';
+import { confidentErrorShare, headMetrics } from '../shared/math/metrics.js';
 import { CONFIDENT_ERROR_LEVEL } from '../evaluation/eval-report.js';
 import { readIntentRows } from './data/load-training-data.js';
 import type { CheckFailure } from './data/check-intent-data.js';
@@ -41,8 +41,7 @@ interface CalibrationScores {
 function scoresOf(map: CalibrationMap | undefined, logits: readonly Float64Array[], truth: readonly number[]): CalibrationScores {
   const { probabilities, confidences, correct } = confidencesOf(map, logits, truth);
   const wrong = correct.filter((c) => !c).length;
-  const confident = confidences.filter((c, i) => !correct[i] && c > CONFIDENT_ERROR_LEVEL).length;
-  return { ece: headMetrics(probabilities, truth).ece, confidentErrors: wrong ? confident / wrong : 0, wrong };
+  return { ece: headMetrics(probabilities, truth).ece, confidentErrors: confidentErrorShare(confidences, correct, CONFIDENT_ERROR_LEVEL), wrong };
 }
 
 export interface UnseenWriterReport {

@@ -4,7 +4,7 @@
  * same resamples, and the draws are fixed by the seed, so a report is reproducible.
  */
 import { Rng } from '../random.js';
-import { accuracy, expectedCalibrationError, macroF1, perLabelScores } from './metrics.js';
+import { accuracy, confidentErrorShare, expectedCalibrationError, macroF1, perLabelScores } from './metrics.js';
 
 export interface Interval {
   low: number;
@@ -64,6 +64,18 @@ export function macroF1IntervalHolds(goldRowsPerLabel: readonly number[]): boole
 /** "[low, high]" with three decimals, as the reports print an interval (differences can be negative). */
 export const formatInterval = (i: Interval): string => `[${i.low.toFixed(3)}, ${i.high.toFixed(3)}]`;
 
+const pick = <T>(values: readonly T[], rows: ArrayLike<number>): T[] => Array.from(rows, (i) => values[i] as T);
+
+/** Accuracy over the rows `rows` names (a resample), from label indices. */
+export function resampledAccuracy(predicted: readonly number[], truth: readonly number[], rows: ArrayLike<number>): number {
+  return accuracy(pick(predicted, rows), pick(truth, rows));
+}
+
+/** Macro-F1 over all `classes` labels on the rows `rows` names. */
+export function resampledMacroF1(predicted: readonly number[], truth: readonly number[], rows: ArrayLike<number>, classes: number): number {
+  return macroF1(perLabelScores(pick(predicted, rows), pick(truth, rows), classes)).all_labels;
+}
+
 /** One head's served answers on labelled rows: label indices and the served label's confidence. */
 export interface ServedAnswers {
   predicted: readonly number[];
@@ -80,21 +92,15 @@ export type HeadIntervals = Record<(typeof INTERVAL_STATISTICS)[number], Interva
  * answers above `confidentLevel` (0 on a resample without wrong answers).
  */
 export function headIntervals(answers: ServedAnswers, confidentLevel: number, options: BootstrapOptions = DEFAULT_BOOTSTRAP): HeadIntervals {
-  const pick = <T>(values: readonly T[], rows: Int32Array) => Array.from(rows, (i) => values[i] as T);
+  const { predicted, truth, confidence, classes } = answers;
+  const correct = (rows: Int32Array) => Array.from(rows, (i) => predicted[i] === truth[i]);
   return bootstrapIntervals(
-    answers.truth.length,
+    truth.length,
     {
-      accuracy: (rows) => accuracy(pick(answers.predicted, rows), pick(answers.truth, rows)),
-      macro_f1: (rows) => macroF1(perLabelScores(pick(answers.predicted, rows), pick(answers.truth, rows), answers.classes)).all_labels,
-      ece: (rows) =>
-        expectedCalibrationError(
-          pick(answers.confidence, rows),
-          Array.from(rows, (i) => answers.predicted[i] === answers.truth[i]),
-        ),
-      confident_error_share: (rows) => {
-        const wrong = Array.from(rows).filter((i) => answers.predicted[i] !== answers.truth[i]);
-        return wrong.length === 0 ? 0 : wrong.filter((i) => (answers.confidence[i] as number) > confidentLevel).length / wrong.length;
-      },
+      accuracy: (rows) => resampledAccuracy(predicted, truth, rows),
+      macro_f1: (rows) => resampledMacroF1(predicted, truth, rows, classes),
+      ece: (rows) => expectedCalibrationError(pick(confidence, rows), correct(rows)),
+      confident_error_share: (rows) => confidentErrorShare(pick(confidence, rows), correct(rows), confidentLevel),
     },
     options,
   );

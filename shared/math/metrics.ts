@@ -25,6 +25,18 @@ export function accuracy(predicted: readonly number[], truth: readonly number[])
   return correct / truth.length;
 }
 
+/** Share of the wrong answers whose confidence is above `level` (0 when nothing is wrong). */
+export function confidentErrorShare(confidences: readonly number[], correct: readonly boolean[], level: number): number {
+  let wrong = 0;
+  let confident = 0;
+  correct.forEach((right, i) => {
+    if (right) return;
+    wrong += 1;
+    if ((confidences[i] as number) > level) confident += 1;
+  });
+  return wrong ? confident / wrong : 0;
+}
+
 /** Mean negative log-likelihood of the true label. */
 export function negativeLogLikelihood(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): number {
   return meanNegativeLog(truth.map((t, i) => (probabilities[i] as ArrayLike<number>)[t] as number));

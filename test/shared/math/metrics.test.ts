@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confidentErrorShare,
   accuracy,
   brierScore,
   confusionMatrix,
@@ -136,5 +137,14 @@ describe('taxonomy path metrics on a hand-computed fixture', () => {
 
   it('is all zeros on no rows', () => {
     expect(pathMetrics([], [])).toMatchObject({ n: 0, exact: 0, parent_safe: 0, average_depth: 0 });
+  });
+});
+
+describe('confidentErrorShare', () => {
+  it('counts the wrong answers above the level among all wrong answers', () => {
+    // Wrong at 0.9 and 0.5, right at 0.95: one of two wrong answers is confident.
+    expect(confidentErrorShare([0.9, 0.5, 0.95], [false, false, true], 0.8)).toBe(0.5);
+    expect(confidentErrorShare([0.8, 0.95], [false, true], 0.8)).toBe(0);
+    expect(confidentErrorShare([0.99], [true], 0.8)).toBe(0);
   });
 });
