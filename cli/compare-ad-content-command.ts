@@ -11,10 +11,9 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { resolveAdContent, singleSourceNode } from '../shared/ad-content/resolve-ad-content.js';
-import { loadConfig } from '../shared/config.js';
 import { pathMetrics } from '../shared/math/metrics.js';
 import { defineCommand } from './define-command.js';
-import { encoderOverrides, withEncoderFlags } from './encoder-flags.js';
+import { modelConfig, withModelFlags } from './encoder-flags.js';
 import { UserFacingError } from '../shared/errors.js';
 import { readLabelledFile } from '../shared/labelled-file.js';
 import { loadClassifierRuntime } from '../shared/pipeline/classifier-runtime.js';
@@ -22,7 +21,7 @@ import { normaliseText } from '../shared/text.js';
 import { loadAnnotations } from '../shared/taxonomy/annotations.js';
 import { buildAdContentRows } from '../training/data/ad-content-rows.js';
 import { ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
-import { NATURAL_EVAL_FILE } from '../training/data/ad-content-eval-rows.js';
+import { HELD_OUT_AD_CONTENT_SETS } from '../training/data/ad-content-eval-rows.js';
 
 interface GoldRow {
   text: string;
@@ -37,18 +36,18 @@ export const compareAdContentCommand = defineCommand({
   describe: 'compare ad_content sources (classifier, index, resolver) on labelled files, with a stage ablation',
   examples: [['query-intent compare:ad-content --data data/eval/ad_content.natural.jsonl', 'score the natural held-out set']],
   builder: (y) =>
-    withEncoderFlags(y)
-    .option('data', { type: 'string', array: true, describe: 'labelled files (default: data/eval/ad_content.natural.jsonl and ../shared/eval/reference/ad_content.*.jsonl)' })
+    withModelFlags(y)
+    .option('data', { type: 'string', array: true, describe: 'labelled files (default: the held-out sets data/eval/ad_content.{natural,contrast}.jsonl and ../shared/eval/reference/ad_content.*.jsonl)' })
     .option('ablation', { type: 'boolean', default: true, describe: 'also print the stage ablation table per file' }),
   handler: async (args) => {
-    const config = loadConfig(encoderOverrides(args));
+    const config = modelConfig(args);
     const runtime = await loadClassifierRuntime(config);
     const model = runtime.adContent;
     if (!model) throw new UserFacingError(`ad_content is not available: ${runtime.adContentProblem}`);
     const referenceDir = config.paths.referenceEvalDir;
-    const natural = join(config.paths.dataDir, NATURAL_EVAL_FILE);
+    const heldOut = HELD_OUT_AD_CONTENT_SETS.map((set) => join(config.paths.dataDir, set.file)).filter((file) => existsSync(file));
     const files = args.data ?? [
-      ...(existsSync(natural) ? [natural] : []),
+      ...heldOut,
       ...(existsSync(referenceDir) ? (await readdir(referenceDir)).filter((n) => /^ad_content\..*\.jsonl$/.test(n)).sort().map((n) => join(referenceDir, n)) : []),
     ];
     if (files.length === 0) throw new UserFacingError('no labelled ad_content files given (--data)');

@@ -10,8 +10,8 @@ import type { CorpusRow } from '../training/data/corpus/corpus-row.js';
 import { checkIntentRows, formatCounts, type CheckFailure } from '../training/data/check-intent-data.js';
 import { loadReferenceTexts } from '../training/data/reference-texts.js';
 import { buildAdContentRows } from '../training/data/ad-content-rows.js';
-import { checkAdContentRows, checkNaturalSet } from '../training/data/check-ad-content-data.js';
-import { NATURAL_EVAL_FILE, readAdContentEvalRows } from '../training/data/ad-content-eval-rows.js';
+import { checkAdContentRows, checkHeldOutSet } from '../training/data/check-ad-content-data.js';
+import { HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows } from '../training/data/ad-content-eval-rows.js';
 import { loadTaxonomySources } from '../shared/taxonomy/annotations.js';
 import { readSplitRows } from '../training/data/check-data.js';
 import { defineCommand } from './define-command.js';
@@ -38,15 +38,17 @@ export const dataCheckCommand = defineCommand({
       ...stale.map((split) => ({ kind: 'stale' as const, message: `data/intent/${split}.jsonl differs from what data/corpus-v2 builds; run npm run data` })),
     ];
     const { taxonomy, annotations } = await loadTaxonomySources(paths.taxonomyFile);
-    const adReport = checkAdContentRows(taxonomy, annotations, buildAdContentRows(taxonomy, annotations), referenceTexts);
+    const adRows = buildAdContentRows(taxonomy, annotations);
+    const adReport = checkAdContentRows(taxonomy, annotations, adRows, referenceTexts);
     console.log(
       `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
     );
-    const natural = checkNaturalSet(taxonomy, await readAdContentEvalRows(join(paths.dataDir, NATURAL_EVAL_FILE), taxonomy), buildAdContentRows(taxonomy, annotations));
-    console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; natural held-out set: ${natural.rows} rows, ${natural.tier1} tier-1 categories, ${natural.polysemyRows} polysemy rows`);
+    const heldOut = [];
+    for (const set of HELD_OUT_AD_CONTENT_SETS) heldOut.push({ set, report: checkHeldOutSet(taxonomy, set, await readAdContentEvalRows(join(paths.dataDir, set.file), taxonomy), adRows) });
+    console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; ${heldOut.map(({ set, report }) => `${set.name} (data/${set.file}): ${report.rows} rows, ${report.tier1} tier-1 categories, ${report.polysemyRows} polysemy rows`).join('; ')}`);
     const writers = checkUnseenWriterRows(await loadUnseenWriterRows(paths.dataDir), new Set(rows.map((r) => normaliseText((r.value as CorpusRow).text))), referenceTexts);
     console.log(writers.summary);
-    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...natural.failures, ...writers.failures];
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...heldOut.flatMap((h) => h.report.failures), ...writers.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

@@ -39,7 +39,7 @@ import { tier1Id } from '../shared/taxonomy/taxonomy.js';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
 import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
-import { NATURAL_EVAL_FILE, readAdContentEvalRows } from './data/ad-content-eval-rows.js';
+import { HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows, type AdContentEvalRows, type HeldOutAdContentSet } from './data/ad-content-eval-rows.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -134,11 +134,14 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   if (adRows.length) log(`data: ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length} over ${taxonomy.nodes.length} taxonomy nodes`);
 
   for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
-  const naturalFile = join(paths.dataDir, NATURAL_EVAL_FILE);
-  const naturalRows = adRows.length && existsSync(naturalFile) ? await readAdContentEvalRows(naturalFile, taxonomy) : undefined;
+  const heldOutSets: Array<{ set: HeldOutAdContentSet; rows: AdContentEvalRows }> = [];
+  for (const set of adRows.length ? HELD_OUT_AD_CONTENT_SETS : []) {
+    const file = join(paths.dataDir, set.file);
+    if (existsSync(file)) heldOutSets.push({ set, rows: await readAdContentEvalRows(file, taxonomy) });
+  }
   const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder, config.jobThreads)), paths.embedCacheDir);
   const texts = [
-    ...(naturalRows?.texts ?? []),
+    ...heldOutSets.flatMap((h) => h.rows.texts),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
     ...[...(writers.calibration ?? []), ...(writers.evaluation ?? [])].map((r) => r.text),
     ...adRows.map((r) => r.text),
@@ -273,7 +276,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const testRows = adBySplit('test');
     const ablations = [
       { on: 'ad_content test split: held-out hand-written and polysemy queries', rows: adContentAblation(served, { texts: testRows.map((r) => r.text), embeddings: testRows.map((r) => vectors.get(r.text) as Float32Array), goldIds: testRows.map((r) => r.ad_content_id), polysemy: testRows.map((r) => r.source === 'polysemy') }) },
-      ...(naturalRows ? [{ on: `${NATURAL_EVAL_FILE}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...naturalRows, embeddings: naturalRows.texts.map((t) => vectors.get(t) as Float32Array) }) }] : []),
+      ...heldOutSets.map(({ set, rows }) => ({ on: `${set.file}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...rows, embeddings: rows.texts.map((t) => vectors.get(t) as Float32Array) }) })),
     ];
     for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
     log(`ad_content: ablations done (${at()})`);

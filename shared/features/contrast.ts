@@ -26,7 +26,9 @@ const VERBAL_NOT_CONTEXT = new Set([
   'that', 'which', 'who', 'still', 'just', 'really', 'definitely', 'probably', 'maybe', 'yet',
 ]);
 
-/** "not" before these negates a verb ("car not starting", "not worth it"), not a topic. */
+/** "not" before these negates a verb or an adjective ("not worth it", "not sure"), not a topic. */
+const VERBAL_WORD_AFTER_NOT = /^(?:work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included)$/u;
+/** The same without a comma before "not", plus any -ing or -ed word ("car not starting"). */
 const VERBAL_AFTER_NOT = /^(?:\p{L}+(?:ing|ed)|work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included)$/u;
 
 const MARKER_PATTERN = new RegExp(`(^|[\\s,;(])(${CONTRAST_MARKERS.map((m) => m.replace(' ', '\\s+')).join('|')})(?=\\s)`, 'giu');
@@ -50,7 +52,10 @@ export function splitContrast(query: string): ContrastSplit {
       const previous = precedingWord(query, markerStart);
       const afterComma = /,\s*$/u.test(query.slice(0, markerStart));
       const next = tokenize(rest)[0];
-      if (!previous || !next || VERBAL_AFTER_NOT.test(next) || (!afterComma && VERBAL_NOT_CONTEXT.has(previous))) continue;
+      if (!previous || !next) continue;
+      // After a comma an -ing or -ed word is a topic more often than a verb ("cigars, not beekeeping").
+      const verbal = (afterComma ? VERBAL_WORD_AFTER_NOT : VERBAL_AFTER_NOT).test(next);
+      if (verbal || (!afterComma && VERBAL_NOT_CONTEXT.has(previous))) continue;
     }
     const hasTopicElsewhere = tokenize(query.slice(0, markerStart)).length > 0 || (clauseBreak >= 0 && tokenize(query.slice(spanEnd)).length > 0);
     if (!hasTopicElsewhere) continue;

@@ -1,26 +1,51 @@
 /**
  * A labelled ad_content file (JSONL or CSV rows with `text` and `ad_content_path` or `ad_content_id`,
- * optionally `polysemy`) resolved against the loaded taxonomy. Rows whose gold node the taxonomy does
- * not know are counted, not scored. Used for held-out reporting (data/eval/ad_content.natural.jsonl).
+ * optionally `polysemy` and `excluded_path`) resolved against the loaded taxonomy. Rows whose gold node
+ * the taxonomy does not know are counted, not scored. Used for the held-out sets under data/eval/.
  */
 import { readLabelledFile } from '../../shared/labelled-file.js';
 import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 
 /** The held-out natural ad_content set (under data/): reported in the training report, never fitted on. */
 export const NATURAL_EVAL_FILE = 'eval/ad_content.natural.jsonl';
+/** Held-out queries that name a topic they want and one they rule out (`excluded_path`). */
+export const CONTRAST_EVAL_FILE = 'eval/ad_content.contrast.jsonl';
+
+/** What a held-out set must hold (checked by data:check). */
+export interface HeldOutSetRules {
+  minRows: number;
+  minTier1: number;
+  minPolysemyShare: number;
+  /** Every row names the ruled-out topic's path, a node other than its gold one. */
+  requiresExcluded: boolean;
+}
+
+/** A held-out ad_content set: written by people who never saw the annotations; reported, never trained, calibrated or tuned on. */
+export interface HeldOutAdContentSet {
+  file: string;
+  name: string;
+  rules: HeldOutSetRules;
+}
+
+export const HELD_OUT_AD_CONTENT_SETS: readonly HeldOutAdContentSet[] = [
+  { file: NATURAL_EVAL_FILE, name: 'natural set', rules: { minRows: 400, minTier1: 30, minPolysemyShare: 1 / 3, requiresExcluded: false } },
+  { file: CONTRAST_EVAL_FILE, name: 'contrast set', rules: { minRows: 300, minTier1: 30, minPolysemyShare: 0, requiresExcluded: true } },
+];
 
 export interface AdContentEvalRows {
   texts: string[];
   goldIds: string[];
   polysemy: boolean[];
+  /** The ruled-out topic's node id, when the row names one the taxonomy knows (`excluded_path`). */
+  excludedIds: Array<string | undefined>;
   unknown: number;
 }
 
 export async function readAdContentEvalRows(path: string, taxonomy: Taxonomy): Promise<AdContentEvalRows> {
   const { lines } = await readLabelledFile(path);
-  const rows: AdContentEvalRows = { texts: [], goldIds: [], polysemy: [], unknown: 0 };
+  const rows: AdContentEvalRows = { texts: [], goldIds: [], polysemy: [], excludedIds: [], unknown: 0 };
   for (const { value } of lines) {
-    const r = value as { text?: unknown; ad_content_path?: unknown; ad_content_id?: unknown; polysemy?: unknown };
+    const r = value as { text?: unknown; ad_content_path?: unknown; ad_content_id?: unknown; polysemy?: unknown; excluded_path?: unknown };
     if (typeof r.text !== 'string') continue;
     const node = typeof r.ad_content_id === 'string' ? taxonomy.byId.get(r.ad_content_id) : typeof r.ad_content_path === 'string' ? taxonomy.byPath.get(r.ad_content_path) : undefined;
     if (!node) {
@@ -30,6 +55,7 @@ export async function readAdContentEvalRows(path: string, taxonomy: Taxonomy): P
     rows.texts.push(r.text);
     rows.goldIds.push(node.id);
     rows.polysemy.push(r.polysemy === true || r.polysemy === 'true');
+    rows.excludedIds.push(typeof r.excluded_path === 'string' ? taxonomy.byPath.get(r.excluded_path)?.id : undefined);
   }
   return rows;
 }

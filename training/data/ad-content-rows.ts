@@ -1,7 +1,7 @@
 /**
  * The ad_content corpus, built at training time from the committed annotations plus the taxonomy
- * file: every node's hand-written queries, the polysemy queries (annotations/polysemy.json), and templated queries over its name (as written, with its
- * last word's other number, qualified by its parent or tier 1), its aliases, and contrastive queries
+ * file: every node's hand-written queries, the polysemy queries (annotations/polysemy.json), and templated queries over its name (as written, with "&" as
+ * "and", with its last word's other number, qualified by its parent or tier 1 before or after it), its aliases, and contrastive queries
  * that ask for the node while ruling out a neighbour ("{node}, not {sibling}").
  * Hand-written queries are split by hash (train / calibration / test); templated ones only train.
  * A templated text that several nodes would claim is dropped: it cannot teach either of them.
@@ -61,7 +61,7 @@ export const CONTRAST_TEMPLATES = [
 ] as const;
 
 /** Templated texts per subject kind. */
-const TEMPLATES_PER = { name: 4, nameNumber: 2, qualified: 2, alias: 2 } as const;
+const TEMPLATES_PER = { name: 4, spoken: 1, nameNumber: 2, qualified: 2, alias: 2 } as const;
 /** Contrastive rows per node (each against a different neighbour when there are enough). */
 const CONTRAST_ROWS = 3;
 
@@ -91,16 +91,28 @@ export function otherNumber(name: string): string | undefined {
   return swapped && `${head}${swapped}`;
 }
 
-/** Subjects and how many templated texts each gets. */
-function subjectsOf(node: TaxonomyNode, taxonomy: Taxonomy, aliases: readonly string[]): Array<[string, number]> {
+/** A name as people type it: "&" spelled "and" ("style & fashion" -> "style and fashion"). */
+export function spokenName(name: string): string {
+  return name.replace(/\s*&\s*/gu, ' and ');
+}
+
+/**
+ * Subjects and how many templated texts each gets. A node qualified by its parent or tier 1 is
+ * written in both orders ("style & fashion body art", "body art style and fashion"), "&" spelled
+ * either way, as people name a category with its parent.
+ */
+function subjectsOf(node: TaxonomyNode, taxonomy: Taxonomy, aliases: readonly string[], rng: Rng): Array<[string, number]> {
   const subjects: Array<[string, number]> = [[node.name, TEMPLATES_PER.name]];
+  if (spokenName(node.name) !== node.name) subjects.push([spokenName(node.name), TEMPLATES_PER.spoken]);
   const number = otherNumber(node.name);
   if (number) subjects.push([number, TEMPLATES_PER.nameNumber]);
   const parent = node.parentId ? taxonomy.byId.get(node.parentId) : undefined;
   const tier1 = taxonomy.byPath.get(node.path[0] as string);
   for (const qualifier of new Set([parent, tier1])) {
     if (!qualifier || qualifier.id === node.id || node.name.toLowerCase().includes(qualifier.name.toLowerCase())) continue;
-    subjects.push([`${qualifier.name} ${node.name}`, TEMPLATES_PER.qualified]);
+    const spelled = (name: string) => rng.pick([name, spokenName(name)]);
+    subjects.push([`${spelled(qualifier.name)} ${spelled(node.name)}`, TEMPLATES_PER.qualified / 2]);
+    subjects.push([`${spelled(node.name)} ${spelled(qualifier.name)}`, TEMPLATES_PER.qualified / 2]);
   }
   for (const alias of aliases) subjects.push([alias, TEMPLATES_PER.alias]);
   return subjects;
@@ -131,7 +143,7 @@ export function buildAdContentRows(taxonomy: Taxonomy, annotations: Annotations)
     for (const query of annotation?.queries ?? []) {
       rows.push({ text: query, ad_content_id: node.id, source: 'annotation', split: splitOfGroup(`ad_content:${normaliseText(query)}`) });
     }
-    for (const [subject, count] of subjectsOf(node, taxonomy, annotation?.aliases ?? [])) {
+    for (const [subject, count] of subjectsOf(node, taxonomy, annotation?.aliases ?? [], rng)) {
       for (const text of templated(subject, count, rng)) addTemplate(text, node.id);
     }
     const contrasts = rng.shuffle(CONTRAST_TEMPLATES);

@@ -7,12 +7,10 @@ import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
 import { normaliseText } from '../../shared/text.js';
 import type { AdContentRow } from './ad-content-rows.js';
 import type { CheckFailure } from './check-intent-data.js';
+import type { AdContentEvalRows, HeldOutAdContentSet } from './ad-content-eval-rows.js';
 
 export const MIN_AD_CONTENT_ROWS_PER_NODE = 12;
 export const MIN_POLYSEMY_ROWS = 600;
-
-/** Rules of the held-out natural set (data/eval/ad_content.natural.jsonl). */
-export const NATURAL_SET_RULES = { minRows: 400, minTier1: 30, minPolysemyShare: 1 / 3 } as const;
 
 export interface AdContentCheckReport {
   failures: CheckFailure[];
@@ -63,7 +61,7 @@ export function checkAdContentRows(
   return { failures, nodes: perNode.size, rowsPerSplit, minRowsPerNode: counts[0] ?? 0, medianRowsPerNode: counts[Math.floor(counts.length / 2)] ?? 0, templatesInReference };
 }
 
-export interface NaturalSetReport {
+export interface HeldOutSetReport {
   failures: CheckFailure[];
   rows: number;
   tier1: number;
@@ -71,21 +69,26 @@ export interface NaturalSetReport {
 }
 
 /**
- * The natural set: every gold path known to the taxonomy, enough rows, tier-1 categories and polysemy
- * rows, and no text that the ad_content corpus trains or calibrates on.
+ * A held-out set: every gold path known to the taxonomy, enough rows and tier-1 categories, its share
+ * of polysemy rows, a ruled-out path other than the gold one where the set requires it, and no text
+ * that the ad_content corpus trains or calibrates on.
  */
-export function checkNaturalSet(taxonomy: Taxonomy, rows: { goldIds: readonly string[]; texts: readonly string[]; polysemy: readonly boolean[]; unknown: number }, corpus: readonly AdContentRow[]): NaturalSetReport {
+export function checkHeldOutSet(taxonomy: Taxonomy, set: HeldOutAdContentSet, rows: AdContentEvalRows, corpus: readonly AdContentRow[]): HeldOutSetReport {
   const failures: CheckFailure[] = [];
-  const R = NATURAL_SET_RULES;
-  if (rows.unknown > 0) failures.push({ kind: 'unknown_label', message: `natural set: ${rows.unknown} rows name a path the taxonomy does not have` });
+  const { name, rules: R } = set;
+  if (rows.unknown > 0) failures.push({ kind: 'unknown_label', message: `${name}: ${rows.unknown} rows name a path the taxonomy does not have` });
   const tier1 = new Set(rows.goldIds.map((id) => taxonomy.byId.get(id)?.path[0])).size;
   const polysemyRows = rows.polysemy.filter(Boolean).length;
-  if (rows.texts.length < R.minRows) failures.push({ kind: 'below_minimum', message: `natural set: ${rows.texts.length} rows, at least ${R.minRows} required` });
-  if (tier1 < R.minTier1) failures.push({ kind: 'below_minimum', message: `natural set: ${tier1} tier-1 categories, at least ${R.minTier1} required` });
-  if (polysemyRows < rows.texts.length * R.minPolysemyShare) failures.push({ kind: 'below_minimum', message: `natural set: ${polysemyRows} polysemy rows, at least a third required` });
+  if (rows.texts.length < R.minRows) failures.push({ kind: 'below_minimum', message: `${name}: ${rows.texts.length} rows, at least ${R.minRows} required` });
+  if (tier1 < R.minTier1) failures.push({ kind: 'below_minimum', message: `${name}: ${tier1} tier-1 categories, at least ${R.minTier1} required` });
+  if (polysemyRows < rows.texts.length * R.minPolysemyShare) failures.push({ kind: 'below_minimum', message: `${name}: ${polysemyRows} polysemy rows, at least ${(R.minPolysemyShare * 100).toFixed(0)}% required` });
+  if (R.requiresExcluded) {
+    const without = rows.excludedIds.filter((id, i) => id === undefined || id === rows.goldIds[i]).length;
+    if (without > 0) failures.push({ kind: 'unknown_label', message: `${name}: ${without} rows lack a known excluded_path other than their gold path` });
+  }
   const fitted = new Set(corpus.map((r) => normaliseText(r.text)));
   for (const text of rows.texts) {
-    if (fitted.has(normaliseText(text))) failures.push({ kind: 'reference_overlap', message: `natural set text also in the ad_content corpus: ${JSON.stringify(text)}` });
+    if (fitted.has(normaliseText(text))) failures.push({ kind: 'reference_overlap', message: `${name} text also in the ad_content corpus: ${JSON.stringify(text)}` });
   }
   return { failures, rows: rows.texts.length, tier1, polysemyRows };
 }

@@ -10,6 +10,8 @@ describe('splitContrast', () => {
     ['rather than renting, should i buy a house', 'should i buy a house', 'renting'],
     ['cheap flights to rome but not ryanair, any ideas?', 'cheap flights to rome, any ideas?', 'ryanair'],
     ['hiking boots as opposed to trail runners; waterproof', 'hiking boots; waterproof', 'trail runners'],
+    ['need cigars, not beekeeping', 'need cigars', 'beekeeping'],
+    ['ged classes for adults, not homeschooling', 'ged classes for adults', 'homeschooling'],
   ])('%j asks for %j and rules out %j', (query, wanted, excluded) => {
     expect(splitContrast(query)).toEqual({ wanted, excluded });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_CONTENT_TEMPLATES, buildAdContentRows, otherNumber } from '../../../training/data/ad-content-rows.js';
+import { AD_CONTENT_TEMPLATES, buildAdContentRows, otherNumber, spokenName } from '../../../training/data/ad-content-rows.js';
 import { splitContrast } from '../../../shared/features/contrast.js';
 import { normaliseText } from '../../../shared/text.js';
 import { taxonomyFixture } from '../../helpers/training-fixture.js';
@@ -33,7 +33,13 @@ describe('buildAdContentRows', () => {
   it('templates the name, its other number, the parent-qualified name and the aliases', () => {
     const texts = templated('2').join('\n');
     const fills = (subject: string) => AD_CONTENT_TEMPLATES.some((t) => texts.includes(t.replace('{a}', subject)));
-    for (const subject of ['laptops', 'laptop', 'technology laptops', 'notebook computer', 'macbook']) expect(fills(subject), subject).toBe(true);
+    for (const subject of ['laptops', 'laptop', 'technology laptops', 'laptops technology', 'notebook computer', 'macbook']) expect(fills(subject), subject).toBe(true);
+  });
+
+  it('spells "&" as "and" the way people type a name', () => {
+    expect(spokenName('Style & Fashion')).toBe('Style and Fashion');
+    expect(spokenName('Bed&Breakfast')).toBe('Bed and Breakfast');
+    expect(spokenName('Travel')).toBe('Travel');
   });
 
   it('adds contrastive queries that want the node and rule out another one', () => {

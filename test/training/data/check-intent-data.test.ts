@@ -85,11 +85,14 @@ describe('checkAdContentRows', () => {
   });
 
   it('checks the natural held-out set: known paths, size, tier-1 spread, polysemy share, no text fitted on', async () => {
-    const { checkNaturalSet, NATURAL_SET_RULES } = await import('../../../training/data/check-ad-content-data.js');
+    const { checkHeldOutSet } = await import('../../../training/data/check-ad-content-data.js');
+    const { HELD_OUT_AD_CONTENT_SETS } = await import('../../../training/data/ad-content-eval-rows.js');
+    const natural = HELD_OUT_AD_CONTENT_SETS[0] as (typeof HELD_OUT_AD_CONTENT_SETS)[number];
+    const NATURAL_SET_RULES = natural.rules;
     const { taxonomyFixture } = await import('../../helpers/training-fixture.js');
     const { taxonomy } = taxonomyFixture();
-    const rows = { texts: ['laptop for a python class', 'hotel near the ballpark'], goldIds: ['2', '4'], polysemy: [true, false], unknown: 1 };
-    const report = checkNaturalSet(taxonomy, rows, [{ text: 'Hotel near the ballpark', ad_content_id: '4', source: 'annotation', split: 'train' }]);
+    const rows = { texts: ['laptop for a python class', 'hotel near the ballpark'], goldIds: ['2', '4'], polysemy: [true, false], excludedIds: [undefined, undefined], unknown: 1 };
+    const report = checkHeldOutSet(taxonomy, natural, rows, [{ text: 'Hotel near the ballpark', ad_content_id: '4', source: 'annotation', split: 'train' }]);
     expect(report).toMatchObject({ rows: 2, tier1: 2, polysemyRows: 1 });
     expect(report.failures.map((f) => f.message)).toEqual([
       'natural set: 1 rows name a path the taxonomy does not have',
@@ -97,5 +100,17 @@ describe('checkAdContentRows', () => {
       `natural set: 2 tier-1 categories, at least ${NATURAL_SET_RULES.minTier1} required`,
       'natural set text also in the ad_content corpus: "hotel near the ballpark"',
     ]);
+  });
+
+  it('checks that every row of the contrast set names a ruled-out path other than its gold one', async () => {
+    const { checkHeldOutSet } = await import('../../../training/data/check-ad-content-data.js');
+    const { HELD_OUT_AD_CONTENT_SETS } = await import('../../../training/data/ad-content-eval-rows.js');
+    const { taxonomyFixture } = await import('../../helpers/training-fixture.js');
+    const { taxonomy } = taxonomyFixture();
+    const contrast = HELD_OUT_AD_CONTENT_SETS.find((s) => s.rules.requiresExcluded) as (typeof HELD_OUT_AD_CONTENT_SETS)[number];
+    const rows = { texts: ['hotels, not laptops', 'laptops rather than tablets', 'a hotel, not a hotel'], goldIds: ['4', '2', '4'], polysemy: [false, false, false], excludedIds: ['2', undefined, '4'], unknown: 0 };
+    const failures = checkHeldOutSet(taxonomy, contrast, rows, []).failures.map((f) => f.message);
+    expect(failures).toContain('contrast set: 2 rows lack a known excluded_path other than their gold path');
+    expect(failures.some((m) => m.includes('polysemy'))).toBe(false);
   });
 });
