@@ -27,9 +27,10 @@ const VERBAL_NOT_CONTEXT = new Set([
 ]);
 
 /** "not" before these negates a verb or an adjective ("not worth it", "not sure"), not a topic. */
-const VERBAL_WORD_AFTER_NOT = /^(?:work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included)$/u;
+const VERBAL_WORDS = 'work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included';
+const VERBAL_WORD_AFTER_NOT = new RegExp(`^(?:${VERBAL_WORDS})$`, 'u');
 /** The same without a comma before "not", plus any -ing or -ed word ("car not starting"). */
-const VERBAL_AFTER_NOT = /^(?:\p{L}+(?:ing|ed)|work|works|be|get|go|have|worth|sure|enough|too|very|so|only|even|available|allowed|possible|included)$/u;
+const VERBAL_AFTER_NOT = new RegExp(`^(?:\\p{L}+(?:ing|ed)|${VERBAL_WORDS})$`, 'u');
 
 const MARKER_PATTERN = new RegExp(`(^|[\\s,;(])(${CONTRAST_MARKERS.map((m) => m.replace(' ', '\\s+')).join('|')})(?=\\s)`, 'giu');
 const CLAUSE_END = /[,;.!?)]/u;
