@@ -10,8 +10,8 @@ import type { CorpusRow } from '../training/data/corpus/corpus-row.js';
 import { checkIntentRows, formatCounts, type CheckFailure } from '../training/data/check-intent-data.js';
 import { loadReferenceTexts } from '../training/data/reference-texts.js';
 import { buildAdContentRows } from '../training/data/ad-content-rows.js';
-import { checkAdContentRows, checkHeldOutSet } from '../training/data/check-ad-content-data.js';
-import { HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows } from '../training/data/ad-content-eval-rows.js';
+import { checkAdContentRows, checkHeldOutSet, sharedAcross } from '../training/data/check-ad-content-data.js';
+import { CONTRAST_CALIBRATION_SET, HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows } from '../training/data/ad-content-eval-rows.js';
 import { loadTaxonomySources } from '../shared/taxonomy/annotations.js';
 import { readSplitRows } from '../training/data/check-data.js';
 import { defineCommand } from './define-command.js';
@@ -44,11 +44,15 @@ export const dataCheckCommand = defineCommand({
       `\nad_content: ${adReport.nodes} nodes (${annotations.extensions.length} internal extensions); rows ${Object.entries(adReport.rowsPerSplit).map(([s, n]) => `${s} ${n}`).join(', ')}; queries per node min ${adReport.minRowsPerNode}, median ${adReport.medianRowsPerNode}; templated texts also in the reference sets: ${adReport.templatesInReference}`,
     );
     const heldOut = [];
-    for (const set of HELD_OUT_AD_CONTENT_SETS) heldOut.push({ set, report: checkHeldOutSet(taxonomy, set, await readAdContentEvalRows(join(paths.dataDir, set.file), taxonomy), adRows) });
+    for (const set of [...HELD_OUT_AD_CONTENT_SETS, CONTRAST_CALIBRATION_SET]) {
+      const setRows = await readAdContentEvalRows(join(paths.dataDir, set.file), taxonomy);
+      heldOut.push({ set, rows: setRows, report: checkHeldOutSet(taxonomy, set, setRows, adRows) });
+    }
+    const sharedTexts = sharedAcross(heldOut.map((h) => ({ name: h.set.name, texts: h.rows.texts })));
     console.log(`ad_content polysemy queries: ${annotations.polysemy.length}; ${heldOut.map(({ set, report }) => `${set.name} (data/${set.file}): ${report.rows} rows, ${report.tier1} tier-1 categories, ${report.polysemyRows} polysemy rows`).join('; ')}`);
     const writers = checkUnseenWriterRows(await loadUnseenWriterRows(paths.dataDir), new Set(rows.map((r) => normaliseText((r.value as CorpusRow).text))), referenceTexts);
     console.log(writers.summary);
-    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...heldOut.flatMap((h) => h.report.failures), ...writers.failures];
+    const failures = [...parseFailures, ...report.failures, ...corpusFailures, ...adReport.failures, ...heldOut.flatMap((h) => h.report.failures), ...sharedTexts, ...writers.failures];
     if (failures.length > 0) {
       for (const failure of failures) console.error(`[${failure.kind}] ${failure.message}`);
       throw new UserFacingError(`data check failed: ${failures.length} problems`);

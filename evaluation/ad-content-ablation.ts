@@ -1,7 +1,7 @@
 /**
  * Which scoring stage causes which ad_content misses: the same held-out rows resolved by each source
  * alone and by the resolver with one stage changed at a time (no rerank, an ungated rerank, no tier-1
- * head, the classifier without its n-gram block). Exact-node and tier-1 accuracy, overall and on polysemy rows
+ * head, contrast queries decoded like the rest, the classifier without its n-gram block). Exact-node and tier-1 accuracy, overall and on polysemy rows
  * (a word of some node name used in another sense).
  */
 import { chooseAdContent, rerankedScores, type AdContentModel, type ResolverParams } from '../shared/ad-content/resolve-ad-content.js';
@@ -44,6 +44,7 @@ export function adContentAblation(model: AdContentModel, rows: AblationRows): Ab
     ['mixture + lexical rerank, no gate', resolve(full, { ...served, lexicalWeight: served.lexicalWeight || ABLATION_LEXICAL_WEIGHT, lexicalGate: 0 })],
     ...(served.tierFirst ? [['served resolver, node-first decoding', resolve(full, { ...served, tierFirst: false })] as [string, string[]]] : []),
     ...(served.tierFirst && served.tier1HeadWeight > 0 ? [['served resolver, no tier-1 head', resolve(full, { ...served, tier1HeadWeight: 0 })] as [string, string[]]] : []),
+    ...(served.contrastNodeFirst ? [['served resolver, contrast queries tier-first too', resolve(full, { ...served, contrastNodeFirst: false })] as [string, string[]]] : []),
     ['served resolver', resolve(full, served)],
     ['served resolver, classifier without n-grams', resolve(noNgrams, served)],
   ];

@@ -1,6 +1,7 @@
 /**
  * Choose the ad_content resolution parameters (index weight in the mixture, lexical rerank weight and
- * gate, top-down decoding and the tier-1 head's weight in it, walk-up threshold) on the ad_content
+ * gate, top-down decoding, the tier-1 head's weight in it and whether queries that rule a topic out
+ * decode node-first, walk-up threshold) on the ad_content
  * calibration split: the set with the best mean of exact-node and tier-1 accuracy (the vertical
  * decides most ad decisions, the node the targeting), ties broken by parent-safe accuracy (the
  * prediction is the gold node or one of its ancestors), then by simplicity (earlier in the grid). The
@@ -45,6 +46,11 @@ function accuracyOf(model: AdContentModel, scores: readonly AdContentScores[], g
   return { exact: exact / n, tier1: tier1 / n, parent_safe: parentSafe / n };
 }
 
+/** Tier-first decodings tried: each tier-1 head weight, with queries that rule a topic out decoded tier-first and node-first. */
+function tierFirstDecodings(weights: readonly number[]): Array<readonly [number, boolean]> {
+  return weights.flatMap((weight) => [[weight, false] as const, [weight, true] as const]);
+}
+
 /** `make()` once per key. */
 function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
@@ -66,15 +72,15 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
     for (const lexicalWeight of grid.lexicalWeights) {
       for (const lexicalGate of lexicalWeight === 0 ? [0] : grid.lexicalGates) {
         for (const tierFirst of [false, true]) {
-          for (const tier1HeadWeight of tierFirst && base.tier1Head ? grid.tier1HeadWeights : [0]) {
-            const decoding = { indexWeight, tierFirst, tier1HeadWeight };
-            const top = memo(candidates, JSON.stringify(decoding), () => distributions.map((d, i) => candidatesOf(withParams(decoding), mixture[i] as Float64Array, d.tier1)));
+          for (const [tier1HeadWeight, contrastNodeFirst] of tierFirst ? tierFirstDecodings(base.tier1Head ? grid.tier1HeadWeights : [0]) : ([[0, false]] as const)) {
+            const decoding = { indexWeight, tierFirst, tier1HeadWeight, contrastNodeFirst };
+            const top = memo(candidates, JSON.stringify(decoding), () => distributions.map((d, i) => candidatesOf(withParams(decoding), d.words, mixture[i] as Float64Array, d.tier1)));
             const reranking = { ...decoding, lexicalWeight, lexicalGate };
             const winner = memo(winners, JSON.stringify(reranking), () => distributions.map((d, i) => winnerOf(withParams(reranking), d.words, mixture[i] as Float64Array, top[i] as number[])));
             const scores = distributions.map((_, i) => ({ mixture: mixture[i] as Float64Array, candidates: top[i] as number[], winner: winner[i] as number }));
             for (const walkUpThreshold of grid.walkUpThresholds) {
               const accuracy = accuracyOf(withParams({ ...reranking, walkUpThreshold }), scores, golds);
-              search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, tier1_head_weight: tier1HeadWeight, walk_up_threshold: walkUpThreshold, ...accuracy });
+              search.push({ index_weight: indexWeight, lexical_weight: lexicalWeight, lexical_gate: lexicalGate, tier_first: tierFirst, tier1_head_weight: tier1HeadWeight, contrast_node_first: contrastNodeFirst, walk_up_threshold: walkUpThreshold, ...accuracy });
             }
           }
         }
@@ -91,6 +97,7 @@ export function fitResolver(parts: Omit<ModelParts, 'params'>, rows: ResolverRow
     candidates: DEFAULT_RESOLVER_PARAMS.candidates,
     tier_first: best.tier_first ?? false,
     tier1_head_weight: best.tier1_head_weight ?? 0,
+    contrast_node_first: best.contrast_node_first ?? false,
     walk_up_threshold: best.walk_up_threshold,
     search,
   };

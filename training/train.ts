@@ -39,7 +39,7 @@ import { tier1Id } from '../shared/taxonomy/taxonomy.js';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
 import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
-import { HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows, type AdContentEvalRows, type HeldOutAdContentSet } from './data/ad-content-eval-rows.js';
+import { CONTRAST_CALIBRATION_SET, HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows, type AdContentEvalRows, type HeldOutAdContentSet } from './data/ad-content-eval-rows.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -135,10 +135,12 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
 
   for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
   const heldOutSets: Array<{ set: HeldOutAdContentSet; rows: AdContentEvalRows }> = [];
-  for (const set of adRows.length ? HELD_OUT_AD_CONTENT_SETS : []) {
+  for (const set of adRows.length ? [...HELD_OUT_AD_CONTENT_SETS, CONTRAST_CALIBRATION_SET] : []) {
     const file = join(paths.dataDir, set.file);
     if (existsSync(file)) heldOutSets.push({ set, rows: await readAdContentEvalRows(file, taxonomy) });
   }
+  const contrastCalibration = heldOutSets.find((h) => h.set === CONTRAST_CALIBRATION_SET)?.rows;
+  const evaluationSets = heldOutSets.filter((h) => h.set !== CONTRAST_CALIBRATION_SET);
   const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder, config.jobThreads)), paths.embedCacheDir);
   const texts = [
     ...heldOutSets.flatMap((h) => h.rows.texts),
@@ -265,18 +267,19 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       regulated: annotations.regulated,
       threshold: fitted.threshold.threshold,
     };
+    const resolverTexts = [...adBySplit('calibration').map((r) => r.text), ...(contrastCalibration?.texts ?? [])];
     const resolver = fitResolver(
       resolverParts,
-      { texts: adBySplit('calibration').map((r) => r.text), embeddings: adBySplit('calibration').map((r) => vectors.get(r.text) as Float32Array), goldIds: adBySplit('calibration').map((r) => r.ad_content_id) },
+      { texts: resolverTexts, embeddings: resolverTexts.map((t) => vectors.get(t) as Float32Array), goldIds: [...adBySplit('calibration').map((r) => r.ad_content_id), ...(contrastCalibration?.goldIds ?? [])] },
       training.adContentResolver,
     );
     log(`ad_content: heads fitted and calibrated; resolver grid searched (${at()})`);
-    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, tier-1 head weight ${resolver.tier1_head_weight}, walk-up threshold ${resolver.walk_up_threshold} (calibration split)`);
+    log(`ad_content resolver: index weight ${resolver.index_weight}, lexical weight ${resolver.lexical_weight}, gate ${resolver.lexical_gate}, tier-first ${resolver.tier_first}, tier-1 head weight ${resolver.tier1_head_weight}, walk-up threshold ${resolver.walk_up_threshold}, contrast queries node-first ${resolver.contrast_node_first} (calibration split${contrastCalibration ? ` and ${contrastCalibration.texts.length} contrast calibration queries` : ''})`);
     const served = buildAdContentModel({ ...resolverParts, params: resolverParamsOf(resolver) });
     const testRows = adBySplit('test');
     const ablations = [
       { on: 'ad_content test split: held-out hand-written and polysemy queries', rows: adContentAblation(served, { texts: testRows.map((r) => r.text), embeddings: testRows.map((r) => vectors.get(r.text) as Float32Array), goldIds: testRows.map((r) => r.ad_content_id), polysemy: testRows.map((r) => r.source === 'polysemy') }) },
-      ...heldOutSets.map(({ set, rows }) => ({ on: `${set.file}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...rows, embeddings: rows.texts.map((t) => vectors.get(t) as Float32Array) }) })),
+      ...evaluationSets.map(({ set, rows }) => ({ on: `${set.file}: never trained, calibrated or tuned on`, rows: adContentAblation(served, { ...rows, embeddings: rows.texts.map((t) => vectors.get(t) as Float32Array) }) })),
     ];
     for (const a of ablations) log(`ad_content ablation on ${a.on}\n${ablationTable(a.rows).join('\n')}`);
     log(`ad_content: ablations done (${at()})`);
@@ -285,7 +288,10 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       reports: [storedPrecisionReport(AD_CONTENT_HEAD, fitted, AD_CONTENT_DTYPE, splitFeatures(fitted.featureSet, test), test.targets[AD_CONTENT_HEAD] as Int32Array)],
       draft: {
         feature_sets: { ad_content: fitted.featureSet },
-        training_data: [{ path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length }],
+        training_data: [
+          { path: 'taxonomy/annotations', sha256: annotationsDigest(annotations), rows: adRows.length },
+          ...(contrastCalibration ? [await trainingFileOf(paths.dataDir, CONTRAST_CALIBRATION_SET.file, contrastCalibration.texts.length)] : []),
+        ],
         hyperparameters: { ad_content: { ...training.adContent, chosen_l2: fitted.l2 } },
         labels: { [AD_CONTENT_HEAD]: nodeIds },
         thresholds: { [AD_CONTENT_HEAD]: thresholdRecord(fitted, training.targetPrecision.ad_content, training.thresholdFloor) },

@@ -46,9 +46,15 @@ export interface ResolverParams {
   tier1HeadWeight: number;
   /** Mass a node on the winner's lineage needs to be chosen over its ancestors ("confident enough" for its depth). */
   walkUpThreshold: number;
+  /**
+   * Tier-first decoding only: a query that rules a topic out ("jazz records, blues isn't my thing")
+   * decodes node-first, since the category mass and the tier-1 head read the whole query, the ruled-out
+   * topic included, while the node classifier's n-grams see only what it asks for.
+   */
+  contrastNodeFirst: boolean;
 }
 
-export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.2 };
+export const DEFAULT_RESOLVER_PARAMS: ResolverParams = { indexWeight: 0.3, indexTemperature: 0.05, lexicalWeight: 0.1, lexicalGate: 0, candidates: 10, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.2, contrastNodeFirst: false };
 
 export function resolverParamsOf(stored: StoredResolver | undefined): ResolverParams {
   if (!stored) return DEFAULT_RESOLVER_PARAMS;
@@ -65,7 +71,8 @@ export function resolverParamsOf(stored: StoredResolver | undefined): ResolverPa
   };
   const invalid = Object.entries(params).find(([, value]) => typeof value !== 'number' || !Number.isFinite(value));
   if (invalid) throw new IntegrityError(`${RESOLVER_FILE}: ${invalid[0]} is missing or not a number`);
-  return { ...params, tierFirst: stored.tier_first === true };
+  // Resolvers stored before contrast decoding existed decoded every query alike.
+  return { ...params, tierFirst: stored.tier_first === true, contrastNodeFirst: stored.contrast_node_first === true };
 }
 
 export interface AdContentModel {
@@ -319,9 +326,14 @@ export function mixtureOf(model: AdContentModel, classifierProba: Float64Array, 
   return indexProba && indexWeight > 0 ? classifierProba.map((p, i) => (1 - indexWeight) * p + indexWeight * (indexProba[i] as number)) : classifierProba;
 }
 
+/** Whether a query with these words decodes tier-first under the model's parameters. */
+function decodesTierFirst(params: ResolverParams, words: QueryWords): boolean {
+  return params.tierFirst && !(params.contrastNodeFirst && words.excluded.size > 0);
+}
+
 /** Stage 2: the top candidates by mixture probability, within the top tier-1 category when decoding tier-first (which `tier1Proba` joins when given and weighted). */
-export function candidatesOf(model: AdContentModel, mixture: Float64Array, tier1Proba: Float64Array | undefined): number[] {
-  return topIndices(model.params.tierFirst ? withinTopTier1(model, mixture, tier1Proba) : mixture, model.params.candidates);
+export function candidatesOf(model: AdContentModel, words: QueryWords, mixture: Float64Array, tier1Proba: Float64Array | undefined): number[] {
+  return topIndices(decodesTierFirst(model.params, words) ? withinTopTier1(model, mixture, tier1Proba) : mixture, model.params.candidates);
 }
 
 /** Stage 3: the lexical rerank among the candidates the mixture supports (the top candidate when its weight is 0). */
@@ -346,7 +358,7 @@ export function winnerOf(model: AdContentModel, words: QueryWords, mixture: Floa
 /** The three stages in turn: mixture, candidates, lexical winner. */
 export function rerankedScores(model: AdContentModel, words: QueryWords, classifierProba: Float64Array, indexProba: Float64Array | undefined, tier1Proba?: Float64Array): AdContentScores {
   const mixture = mixtureOf(model, classifierProba, indexProba);
-  const candidates = candidatesOf(model, mixture, tier1Proba);
+  const candidates = candidatesOf(model, words, mixture, tier1Proba);
   return { mixture, candidates, winner: winnerOf(model, words, mixture, candidates) };
 }
 

@@ -70,8 +70,10 @@ export interface StoredResolver {
   /** Exponent of the tier-1 head's probability in top-down decoding (absent in older resolvers: 0, not used). */
   tier1_head_weight?: number;
   walk_up_threshold: number;
+  /** Queries that rule a topic out decode node-first (absent in older resolvers: false). */
+  contrast_node_first?: boolean;
   /** Calibration-split accuracy of every parameter set tried. */
-  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; tier1_head_weight?: number; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
+  search: Array<{ index_weight: number; lexical_weight: number; lexical_gate?: number; tier_first?: boolean; tier1_head_weight?: number; contrast_node_first?: boolean; walk_up_threshold: number; exact: number; tier1?: number; parent_safe: number }>;
 }
 
 /** manifest.json, typed from its schema (schemas/manifest.schema.ts). */

@@ -143,7 +143,7 @@ describe('ad_content report on a hand-computed fixture', () => {
   const { taxonomy } = taxonomyFixture();
   const ids = taxonomy.nodes.map((n) => n.id);
   const { classifier, index } = identityAdContentParts(taxonomy);
-  const params: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 4, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5 };
+  const params: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 4, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5, contrastNodeFirst: false };
   const THRESHOLD = 0.5;
   const model = buildAdContentModel({ classifier, index, taxonomy, regulated: new Map(), threshold: THRESHOLD, params });
   const logitsTo = (logits: Partial<Record<string, number>>) => Float32Array.from(ids, (id) => (logits[id] ?? 0) / 10);

@@ -8,6 +8,7 @@ import { IntegrityError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hash.js';
 import { train, type TrainResult } from '../../training/train.js';
 import { INTENT_NATURAL_EVAL_FILE, UNSEEN_WRITERS_FILE } from '../../training/unseen-writers.js';
+import { CONTRAST_CALIBRATION_SET } from '../../training/data/ad-content-eval-rows.js';
 import { stubEncoder } from '../helpers/stub-encoder.js';
 import { fixtureConfig, taxonomyFixture, writeIntentFixture } from '../helpers/training-fixture.js';
 
@@ -73,13 +74,14 @@ describe('train on a small fixture', () => {
   it('searches exactly the resolver grid of the training configuration and records it', async () => {
     const grid = fixtureConfig(join(root, 'a')).training.adContentResolver;
     const stored = JSON.parse(await readFile(join(first.dir, RESOLVER_FILE), 'utf8')) as StoredResolver;
-    // Node-first decoding once, tier-first once per tier-1 head weight (the fixture trains the tier-1 head).
-    const combos = grid.indexWeights.length * grid.lexicalWeights.reduce((n, w) => n + (w === 0 ? 1 : grid.lexicalGates.length), 0) * (1 + grid.tier1HeadWeights.length) * grid.walkUpThresholds.length;
+    // Node-first decoding once, tier-first once per tier-1 head weight and contrast decoding (the fixture trains the tier-1 head).
+    const combos = grid.indexWeights.length * grid.lexicalWeights.reduce((n, w) => n + (w === 0 ? 1 : grid.lexicalGates.length), 0) * (1 + 2 * grid.tier1HeadWeights.length) * grid.walkUpThresholds.length;
     expect(stored.search).toHaveLength(combos);
     expect(new Set(stored.search.map((r) => r.walk_up_threshold))).toEqual(new Set(grid.walkUpThresholds));
     expect(new Set(stored.search.filter((r) => r.tier_first).map((r) => r.tier1_head_weight))).toEqual(new Set(grid.tier1HeadWeights));
     expect(grid.indexWeights).toContain(stored.index_weight);
     expect(grid.tier1HeadWeights).toContain(stored.tier1_head_weight);
+    expect(new Set(stored.search.filter((r) => r.tier_first).map((r) => r.contrast_node_first))).toEqual(new Set([false, true]));
     expect(loadedTier1Labels(await loadArtifacts(join(root, 'a', 'artifacts')))).toEqual(['1', '3']);
   });
 
@@ -205,7 +207,7 @@ describe('manifest schema', () => {
 });
 
 describe('train on the project layout with rows by unseen writers', () => {
-  it('fits the unseen-writers temperature, records it with each calibration and in the manifest, and reports the evaluation writers', async () => {
+  it('fits the unseen-writers temperature, records it with each calibration and in the manifest, reports the evaluation writers and records the contrast calibration queries', async () => {
     const root = await mkdtemp(join(tmpdir(), 'qi-writers-'));
     try {
       const rows = (await readFile(await writeIntentFixture(root), 'utf8'))
@@ -224,6 +226,11 @@ describe('train on the project layout with rows by unseen writers', () => {
       await mkdir(join(dataDir, 'eval'), { recursive: true });
       await writeFile(join(dataDir, UNSEEN_WRITERS_FILE), jsonl(byWriter('a', 'please')));
       await writeFile(join(dataDir, INTENT_NATURAL_EVAL_FILE), jsonl(byWriter('d', 'thanks')));
+      const contrastRows = [
+        { text: 'a laptop for school, not a hotel', ad_content_path: 'Technology > Laptops', excluded_path: 'Travel > Hotels' },
+        { text: 'hotels near the beach rather than laptops', ad_content_path: 'Travel > Hotels', excluded_path: 'Technology > Laptops' },
+      ];
+      await writeFile(join(dataDir, CONTRAST_CALIBRATION_SET.file), jsonl(contrastRows));
       const config = fixtureConfig(root);
       const result = await train({ config: { ...config, paths: { ...config.paths, dataDir } }, encoder: stubEncoder(), taxonomy: taxonomyFixture(), log: () => {} });
       for (const head of ['intent_type', 'intent_subtype', 'decision_phase']) {
@@ -234,6 +241,8 @@ describe('train on the project layout with rows by unseen writers', () => {
       const manifest = JSON.parse(await readFile(join(result.dir, 'manifest.json'), 'utf8')) as { training_data: Array<{ path: string; rows: number }> };
       expect(manifest.training_data).toContainEqual(expect.objectContaining({ path: `data/${UNSEEN_WRITERS_FILE}`, rows: rows.length }));
       expect(manifest.training_data.map((f) => f.path)).not.toContain(`data/${INTENT_NATURAL_EVAL_FILE}`);
+      // The contrast calibration queries join the resolver search and are recorded as data it was fitted on.
+      expect(manifest.training_data).toContainEqual(expect.objectContaining({ path: `data/${CONTRAST_CALIBRATION_SET.file}`, rows: contrastRows.length }));
       const report = await readFile(join(result.dir, 'report.md'), 'utf8');
       expect(report).toContain(`## Calibration for unseen writers (${INTENT_NATURAL_EVAL_FILE}`);
       expect(report).toMatch(new RegExp(`\\| intent_type \\| ${rows.length} \\|`));

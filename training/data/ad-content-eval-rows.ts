@@ -20,17 +20,29 @@ export interface HeldOutSetRules {
   requiresExcluded: boolean;
 }
 
-/** A held-out ad_content set: written by people who never saw the annotations; reported, never trained, calibrated or tuned on. */
+/** An ad_content set outside the corpus, written by people who never saw the annotations; never trained on. */
 export interface HeldOutAdContentSet {
   file: string;
   name: string;
   rules: HeldOutSetRules;
 }
 
+/** The evaluation sets: reported, never trained, calibrated or tuned on. */
 export const HELD_OUT_AD_CONTENT_SETS: readonly HeldOutAdContentSet[] = [
   { file: NATURAL_EVAL_FILE, name: 'natural set', rules: { minRows: 400, minTier1: 30, minPolysemyShare: 1 / 3, requiresExcluded: false } },
   { file: CONTRAST_EVAL_FILE, name: 'contrast set', rules: { minRows: 300, minTier1: 30, minPolysemyShare: 0, requiresExcluded: true } },
 ];
+
+/**
+ * Contrast queries by another writer that the resolver search scores beside the ad_content calibration
+ * split (the hash-split annotations hold few of them), so that how such queries decode is chosen on
+ * queries the evaluation contrast set does not share. Never trained on.
+ */
+export const CONTRAST_CALIBRATION_SET: HeldOutAdContentSet = {
+  file: 'calibration/ad_content.contrast.jsonl',
+  name: 'contrast calibration set',
+  rules: { minRows: 300, minTier1: 30, minPolysemyShare: 0, requiresExcluded: true },
+};
 
 export interface AdContentEvalRows {
   texts: string[];

@@ -92,3 +92,17 @@ export function checkHeldOutSet(taxonomy: Taxonomy, set: HeldOutAdContentSet, ro
   }
   return { failures, rows: rows.texts.length, tier1, polysemyRows };
 }
+
+/** A failure for every text that two of the sets share (after normalising case and punctuation). */
+export function sharedAcross(sets: ReadonlyArray<{ name: string; texts: readonly string[] }>): CheckFailure[] {
+  const owner = new Map<string, string>();
+  const failures: CheckFailure[] = [];
+  for (const { name, texts } of sets) {
+    for (const text of new Set(texts.map(normaliseText))) {
+      const first = owner.get(text);
+      if (first && first !== name) failures.push({ kind: 'reference_overlap', message: `${name} and ${first} share a text: ${JSON.stringify(text)}` });
+      else owner.set(text, name);
+    }
+  }
+  return failures;
+}

@@ -7,7 +7,7 @@ import { taxonomyFixture } from '../../helpers/training-fixture.js';
 const { taxonomy } = taxonomyFixture();
 const ids = taxonomy.nodes.map((n) => n.id);
 const { classifier, index } = identityAdContentParts(taxonomy);
-const params = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 4, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5 };
+const params = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 4, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5, contrastNodeFirst: false };
 const parts = { classifier, index, taxonomy, regulated: new Map(), params };
 // Hotels logit 1: p(Hotels) = e / (e + 3) ~ .475, Travel subtree mass (1 + e) / (e + 3) ~ .553.
 const hotelsLeaning = Float32Array.from(ids, (id) => (id === '4' ? 0.1 : 0));

@@ -29,7 +29,7 @@ function index(): TaxonomyIndex {
   return { nodeIds: NODE_IDS, entryNode: Int32Array.from(NODE_IDS.keys()), dim: DIM, vectors };
 }
 
-const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5 };
+const CLASSIFIER_ONLY: ResolverParams = { indexWeight: 0, indexTemperature: 0.05, lexicalWeight: 0, lexicalGate: 0, candidates: 5, tierFirst: false, tier1HeadWeight: 0, walkUpThreshold: 0.5, contrastNodeFirst: false };
 
 function model(params: ResolverParams, threshold = 0.5) {
   return buildAdContentModel({ classifier: classifier(10), index: index(), taxonomy, regulated: new Map([['3', { vertical: 'travel_test', reason: 'fixture' }]]), threshold, params });
@@ -125,6 +125,15 @@ describe('resolveAdContent mapping modes', () => {
     const params = { ...CLASSIFIER_ONLY, walkUpThreshold: 0 };
     expect(resolveAdContent(model(params), 'q', embedding(vector)).node.id).toBe('2');
     expect(resolveAdContent(model({ ...params, tierFirst: true }), 'q', embedding(vector)).tiers[0]?.label).toBe('Travel');
+  });
+
+  it('decodes a query that rules a topic out node-first when contrastNodeFirst is set', () => {
+    const vector = { '2': 3, '3': 2.8, '4': 2.8 };
+    const tierFirst = { ...CLASSIFIER_ONLY, walkUpThreshold: 0, tierFirst: true };
+    expect(resolveAdContent(model(tierFirst), 'a laptop, not a holiday', embedding(vector)).tiers[0]?.label).toBe('Travel');
+    expect(resolveAdContent(model({ ...tierFirst, contrastNodeFirst: true }), 'a laptop, not a holiday', embedding(vector)).node.id).toBe('2');
+    // Without a ruled-out topic the query still decodes tier-first.
+    expect(resolveAdContent(model({ ...tierFirst, contrastNodeFirst: true }), 'a laptop for a holiday', embedding(vector)).tiers[0]?.label).toBe('Travel');
   });
 
   it('lets the index carry the decision when it is weighted in', () => {

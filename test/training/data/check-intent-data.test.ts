@@ -113,4 +113,13 @@ describe('checkAdContentRows', () => {
     expect(failures).toContain('contrast set: 2 rows lack a known excluded_path other than their gold path');
     expect(failures.some((m) => m.includes('polysemy'))).toBe(false);
   });
+
+  it('reports every text two sets outside the corpus share', async () => {
+    const { sharedAcross } = await import('../../../training/data/check-ad-content-data.js');
+    const failures = sharedAcross([
+      { name: 'contrast set', texts: ['Hotels, not laptops', 'jazz, not blues'] },
+      { name: 'contrast calibration set', texts: ['hotels, not laptops!', 'cats rather than dogs'] },
+    ]).map((f) => f.message);
+    expect(failures).toEqual(['contrast calibration set and contrast set share a text: "hotels, not laptops"']);
+  });
 });
