@@ -1,14 +1,14 @@
 /**
  * A labelled ad_content file (JSONL or CSV rows with `text` and `ad_content_path` or `ad_content_id`,
- * optionally `polysemy` and `excluded_path`) resolved against the loaded taxonomy. Rows whose gold node
+ * optionally `polysemy` and `excluded_path` or `excluded_id`) resolved against the loaded taxonomy. Rows whose gold node
  * the taxonomy does not know are counted, not scored. Used for the held-out sets under data/eval/.
  */
 import { readLabelledFile } from '../../shared/labelled-file.js';
-import type { Taxonomy } from '../../shared/taxonomy/taxonomy.js';
+import type { Taxonomy, TaxonomyNode } from '../../shared/taxonomy/taxonomy.js';
 
 /** The held-out natural ad_content set (under data/): reported in the training report, never fitted on. */
 export const NATURAL_EVAL_FILE = 'eval/ad_content.natural.jsonl';
-/** Held-out queries that name a topic they want and one they rule out (`excluded_path`). */
+/** Held-out queries that name a topic they want and one they rule out (`excluded_path`, or `excluded_id` by Unique ID). */
 export const CONTRAST_EVAL_FILE = 'eval/ad_content.contrast.jsonl';
 
 /** What a held-out set must hold (checked by data:check). */
@@ -48,18 +48,24 @@ export interface AdContentEvalRows {
   texts: string[];
   goldIds: string[];
   polysemy: boolean[];
-  /** The ruled-out topic's node id, when the row names one the taxonomy knows (`excluded_path`). */
+  /** The ruled-out topic's node id, when the row names one the taxonomy knows (`excluded_path`, or `excluded_id` by Unique ID). */
   excludedIds: Array<string | undefined>;
   unknown: number;
+}
+
+/** The node a row names by Unique ID (`<field>_id`) or by path (`<field>_path`), when the taxonomy knows it. */
+function namedNode(taxonomy: Taxonomy, id: unknown, path: unknown): TaxonomyNode | undefined {
+  if (typeof id === 'string') return taxonomy.byId.get(id);
+  return typeof path === 'string' ? taxonomy.byPath.get(path) : undefined;
 }
 
 export async function readAdContentEvalRows(path: string, taxonomy: Taxonomy): Promise<AdContentEvalRows> {
   const { lines } = await readLabelledFile(path);
   const rows: AdContentEvalRows = { texts: [], goldIds: [], polysemy: [], excludedIds: [], unknown: 0 };
   for (const { value } of lines) {
-    const r = value as { text?: unknown; ad_content_path?: unknown; ad_content_id?: unknown; polysemy?: unknown; excluded_path?: unknown };
+    const r = value as { text?: unknown; ad_content_path?: unknown; ad_content_id?: unknown; polysemy?: unknown; excluded_path?: unknown; excluded_id?: unknown };
     if (typeof r.text !== 'string') continue;
-    const node = typeof r.ad_content_id === 'string' ? taxonomy.byId.get(r.ad_content_id) : typeof r.ad_content_path === 'string' ? taxonomy.byPath.get(r.ad_content_path) : undefined;
+    const node = namedNode(taxonomy, r.ad_content_id, r.ad_content_path);
     if (!node) {
       rows.unknown += 1;
       continue;
@@ -67,7 +73,7 @@ export async function readAdContentEvalRows(path: string, taxonomy: Taxonomy): P
     rows.texts.push(r.text);
     rows.goldIds.push(node.id);
     rows.polysemy.push(r.polysemy === true || r.polysemy === 'true');
-    rows.excludedIds.push(typeof r.excluded_path === 'string' ? taxonomy.byPath.get(r.excluded_path)?.id : undefined);
+    rows.excludedIds.push(namedNode(taxonomy, r.excluded_id, r.excluded_path)?.id);
   }
   return rows;
 }

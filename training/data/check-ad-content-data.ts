@@ -84,7 +84,7 @@ export function checkHeldOutSet(taxonomy: Taxonomy, set: HeldOutAdContentSet, ro
   if (polysemyRows < rows.texts.length * R.minPolysemyShare) failures.push({ kind: 'below_minimum', message: `${name}: ${polysemyRows} polysemy rows, at least ${(R.minPolysemyShare * 100).toFixed(0)}% required` });
   if (R.requiresExcluded) {
     const without = rows.excludedIds.filter((id, i) => id === undefined || id === rows.goldIds[i]).length;
-    if (without > 0) failures.push({ kind: 'unknown_label', message: `${name}: ${without} rows lack a known excluded_path other than their gold path` });
+    if (without > 0) failures.push({ kind: 'unknown_label', message: `${name}: ${without} rows lack a known excluded path or id other than their gold node` });
   }
   const fitted = new Set(corpus.map((r) => normaliseText(r.text)));
   for (const text of rows.texts) {

@@ -110,7 +110,7 @@ describe('checkAdContentRows', () => {
     const contrast = HELD_OUT_AD_CONTENT_SETS.find((s) => s.rules.requiresExcluded) as (typeof HELD_OUT_AD_CONTENT_SETS)[number];
     const rows = { texts: ['hotels, not laptops', 'laptops rather than tablets', 'a hotel, not a hotel'], goldIds: ['4', '2', '4'], polysemy: [false, false, false], excludedIds: ['2', undefined, '4'], unknown: 0 };
     const failures = checkHeldOutSet(taxonomy, contrast, rows, []).failures.map((f) => f.message);
-    expect(failures).toContain('contrast set: 2 rows lack a known excluded_path other than their gold path');
+    expect(failures).toContain('contrast set: 2 rows lack a known excluded path or id other than their gold node');
     expect(failures.some((m) => m.includes('polysemy'))).toBe(false);
   });
 
