@@ -39,7 +39,7 @@ import { tier1Id } from '../shared/taxonomy/taxonomy.js';
 import { join } from 'node:path';
 import { buildAdContentModel, resolverParamsOf } from '../shared/ad-content/resolve-ad-content.js';
 import { ablationMarkdown, ablationTable, adContentAblation } from '../evaluation/ad-content-ablation.js';
-import { CONTRAST_CALIBRATION_SET, HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows, type AdContentEvalRows, type HeldOutAdContentSet } from './data/ad-content-eval-rows.js';
+import { CONTRAST_CALIBRATION_SET, HELD_OUT_AD_CONTENT_SETS, readAdContentEvalRows, type HeldOutAdContentSet } from './data/ad-content-eval-rows.js';
 import type { Split } from '../shared/splits.js';
 
 export interface TrainOptions {
@@ -134,16 +134,17 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
   if (adRows.length) log(`data: ad_content ${adBySplit('train').length}/${adBySplit('calibration').length}/${adBySplit('test').length} over ${taxonomy.nodes.length} taxonomy nodes`);
 
   for (const name of await removeStaleArtifactTemporaries(paths.artifactsDir)) log(`removed ${name}, left in ${paths.artifactsDir} by a killed run`);
-  const heldOutSets: Array<{ set: HeldOutAdContentSet; rows: AdContentEvalRows }> = [];
-  for (const set of adRows.length ? [...HELD_OUT_AD_CONTENT_SETS, CONTRAST_CALIBRATION_SET] : []) {
+  // Sets outside the corpus, read when present: the evaluation sets are reported, the contrast calibration set joins the resolver search.
+  const readSet = async (set: HeldOutAdContentSet) => {
     const file = join(paths.dataDir, set.file);
-    if (existsSync(file)) heldOutSets.push({ set, rows: await readAdContentEvalRows(file, taxonomy) });
-  }
-  const contrastCalibration = heldOutSets.find((h) => h.set === CONTRAST_CALIBRATION_SET)?.rows;
-  const evaluationSets = heldOutSets.filter((h) => h.set !== CONTRAST_CALIBRATION_SET);
+    return adRows.length && existsSync(file) ? { set, rows: await readAdContentEvalRows(file, taxonomy) } : undefined;
+  };
+  const evaluationSets = (await Promise.all(HELD_OUT_AD_CONTENT_SETS.map(readSet))).filter((h) => h !== undefined);
+  const contrastCalibration = (await readSet(CONTRAST_CALIBRATION_SET))?.rows;
   const encoder = new CachedEncoder(options.encoder ?? (await createJobEncoder(config.encoder, config.jobThreads)), paths.embedCacheDir);
   const texts = [
-    ...heldOutSets.flatMap((h) => h.rows.texts),
+    ...evaluationSets.flatMap((h) => h.rows.texts),
+    ...(contrastCalibration?.texts ?? []),
     ...(intent ? Object.values(intent.splits).flat().map((r) => r.text) : []),
     ...[...(writers.calibration ?? []), ...(writers.evaluation ?? [])].map((r) => r.text),
     ...adRows.map((r) => r.text),
