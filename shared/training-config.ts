@@ -40,6 +40,7 @@ const featureCandidate = {
   properties: {
     name: { type: 'string', minLength: 1 },
     features: headTraining.properties.features,
+    ngramBuckets: { ...headTraining.properties.ngramBuckets, description: 'hash buckets of the n-gram block (default: intent.ngramBuckets)' },
     ngramWeight: headTraining.properties.ngramWeight,
     wordNgrams: headTraining.properties.wordNgrams,
     charNgrams: headTraining.properties.charNgrams,
@@ -122,17 +123,18 @@ export type IntentBaggingConfig = TrainingConfig['intentBagging'];
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   seed: 20261121,
-  intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-5, 1e-4, 1e-3] },
+  intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 3e-6, 1e-5] },
   intentSelection: {
     candidates: [
       { name: 'embedding', features: 'embedding', ngramWeight: 0, wordNgrams: [], charNgrams: [] },
       { name: 'embedding+word', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [] },
       { name: 'embedding+char', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [], charNgrams: [3, 4, 5] },
-      { name: 'embedding+word+char x0.5', features: 'embedding+ngrams', ngramWeight: 0.5, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
       { name: 'embedding+word+char x1', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
       { name: 'embedding+word+char x2', features: 'embedding+ngrams', ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+      { name: 'embedding+word+char x2, 16384 buckets', features: 'embedding+ngrams', ngramBuckets: 16384, ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
+      { name: 'embedding+word+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
     ],
-    comparisonL2: 1e-4,
+    comparisonL2: 1e-5,
   },
   intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
   intentBagging: { members: 4 },
