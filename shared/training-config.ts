@@ -138,7 +138,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   },
   intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
   intentBagging: { members: 4 },
-  adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 16, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
+  adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 2, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 16, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
   adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },
   targetPrecision: { intent_type: 0.95, intent_subtype: 0.95, decision_phase: 0.95, ad_content: 0.7 },
   thresholdFloor: 0.2,
