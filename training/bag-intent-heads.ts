@@ -11,8 +11,11 @@ import { seedFromString } from '../shared/random.js';
 import type { IntentBaggingConfig } from '../shared/config.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
 
-/** Heads of one fit: the member's seed offset lets each member draw its own batches. */
-export type FitIntentHeads = (rows: readonly LabelledIntentRow[], seedOffset: number) => Promise<Record<IntentHead, LinearHead>>;
+/**
+ * Heads of several independent fits, one per entry, in order (fitted together, so the members share
+ * one pool of threads): each member's seed offset lets it draw its own batches.
+ */
+export type FitIntentHeads = (fits: ReadonlyArray<{ rows: readonly LabelledIntentRow[]; seedOffset: number }>) => Promise<Array<Record<IntentHead, LinearHead>>>;
 
 export function foldOf(row: LabelledIntentRow, members: number): number {
   const topic = (row as { topic?: unknown }).topic;
@@ -36,13 +39,10 @@ export function averageHeads(heads: readonly LinearHead[]): LinearHead {
 
 /** One fit on every row (members 1), or the mean of one fit per left-out topic fold. */
 export async function fitBaggedIntentHeads(rows: readonly LabelledIntentRow[], bagging: IntentBaggingConfig, fit: FitIntentHeads, onProgress?: (message: string) => void): Promise<Record<IntentHead, LinearHead>> {
-  if (bagging.members <= 1) return fit(rows, 0);
-  const members: Array<Record<IntentHead, LinearHead>> = [];
-  for (let m = 0; m < bagging.members; m++) {
-    const kept = rows.filter((row) => foldOf(row, bagging.members) !== m);
-    onProgress?.(`bagging: member ${m + 1} of ${bagging.members} on ${kept.length} of ${rows.length} rows`);
-    members.push(await fit(kept, m + 1));
-  }
+  if (bagging.members <= 1) return (await fit([{ rows, seedOffset: 0 }]))[0] as Record<IntentHead, LinearHead>;
+  const fits = Array.from({ length: bagging.members }, (_, m) => ({ rows: rows.filter((row) => foldOf(row, bagging.members) !== m), seedOffset: m + 1 }));
+  onProgress?.(`bagging: ${bagging.members} members on ${fits.map((f) => f.rows.length).join(', ')} of ${rows.length} rows`);
+  const members = await fit(fits);
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, averageHeads(members.map((member) => member[head]))])) as Record<IntentHead, LinearHead>;
 }
 

@@ -129,27 +129,50 @@ export interface GridPoint {
   heads?: readonly string[];
 }
 
-/** The heads fitted on one training split at every grid point (each point one joint fit; points run on parallel threads). */
-export async function fitGrid(train: LabelledSplit, heads: readonly HeadSpec[], points: readonly GridPoint[], options: GroupOptions): Promise<Array<Record<string, LinearHead>>> {
-  const matrices = new Map<string, DesignMatrix>();
-  for (const { spec } of points) {
-    const key = JSON.stringify(spec);
-    if (!matrices.has(key)) matrices.set(key, designMatrix(splitFeatures(spec, train), spec));
-  }
+/** One training split, its grid points and the seed of their mini-batches. */
+export interface GridSet {
+  train: LabelledSplit;
+  points: readonly GridPoint[];
+  seed: number;
+}
+
+/**
+ * The heads fitted at every point of every set (each point one joint fit). All fits of all sets share
+ * one pool of threads, so a small fit never leaves a core idle while a large one runs.
+ */
+export async function fitGridSets(sets: readonly GridSet[], heads: readonly HeadSpec[], options: GroupOptions): Promise<Array<Array<Record<string, LinearHead>>>> {
   const headsAt = (point: GridPoint) => heads.filter((h) => !point.heads || point.heads.includes(h.name));
   const { epochs, batchSize, learningRate } = options.config;
-  const jobs = points.map((point) => ({
-    label: point.label,
-    matrix: matrices.get(JSON.stringify(point.spec)) as DesignMatrix,
-    heads: headsAt(point).map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array })),
-    options: { l2: point.l2, epochs, batchSize, learningRate, seed: options.seed, classBalanced: true },
-  }));
+  const jobs = sets.flatMap(({ train, points, seed }) => {
+    const matrices = new Map<string, DesignMatrix>();
+    for (const { spec } of points) {
+      const key = JSON.stringify(spec);
+      if (!matrices.has(key)) matrices.set(key, designMatrix(splitFeatures(spec, train), spec));
+    }
+    return points.map((point) => ({
+      label: point.label,
+      matrix: matrices.get(JSON.stringify(point.spec)) as DesignMatrix,
+      heads: headsAt(point).map((h) => ({ name: h.name, labels: h.labels, targets: train.targets[h.name] as Int32Array })),
+      options: { l2: point.l2, epochs, batchSize, learningRate, seed, classBalanced: true },
+    }));
+  });
   const fitted = await fitJobs(jobs, {
     threads: options.threads ?? 1,
     backend: options.backend ?? 'auto',
     onEpoch: (job, epoch, total, loss) => options.onProgress?.(`${job} epoch ${epoch}/${total} loss ${loss.toFixed(4)}`),
   });
-  return fitted.map((list, p) => Object.fromEntries(headsAt(points[p] as GridPoint).map((h, i) => [h.name, list[i] as LinearHead])));
+  let job = 0;
+  return sets.map(({ points }) =>
+    points.map((point) => {
+      const list = fitted[job++] as LinearHead[];
+      return Object.fromEntries(headsAt(point).map((h, i) => [h.name, list[i] as LinearHead]));
+    }),
+  );
+}
+
+/** The heads fitted on one training split at every grid point (points run on parallel threads). */
+export async function fitGrid(train: LabelledSplit, heads: readonly HeadSpec[], points: readonly GridPoint[], options: GroupOptions): Promise<Array<Record<string, LinearHead>>> {
+  return (await fitGridSets([{ train, points, seed: options.seed }], heads, options))[0] as Array<Record<string, LinearHead>>;
 }
 
 /** The heads fitted on one training split at each L2 of `l2s`. */
@@ -160,14 +183,22 @@ export async function fitAtL2s(train: LabelledSplit, heads: readonly HeadSpec[],
 }
 
 /**
- * Each head fitted at its own L2, heads that share an L2 in one fit. A head's weights do not depend
- * on which heads share its fit (same seeded batches, separate parameters), so this gives each head
- * the bits fitAtL2s would, without fitting every head at every L2.
+ * Each head fitted at its own L2, heads that share an L2 in one fit, on each training split with its
+ * own seed (all fits in one pool of threads). A head's weights do not depend on which heads share its
+ * fit (same seeded batches, separate parameters), so this gives each head the bits fitAtL2s would,
+ * without fitting every head at every L2.
  */
-export async function fitAtChosenL2s(train: LabelledSplit, heads: readonly HeadSpec[], spec: FeatureSpec, l2ByHead: Readonly<Record<string, number>>, options: GroupOptions): Promise<Record<string, LinearHead>> {
+export async function fitAtChosenL2sEach(
+  sets: ReadonlyArray<{ train: LabelledSplit; seed: number }>,
+  heads: readonly HeadSpec[],
+  spec: FeatureSpec,
+  l2ByHead: Readonly<Record<string, number>>,
+  options: GroupOptions,
+): Promise<Array<Record<string, LinearHead>>> {
   const unique = [...new Set(heads.map((h) => l2ByHead[h.name] as number))];
   const points = unique.map((l2) => ({ label: `l2=${l2}`, spec, l2, heads: heads.filter((h) => l2ByHead[h.name] === l2).map((h) => h.name) }));
-  return Object.assign({}, ...(await fitGrid(train, heads, points, options))) as Record<string, LinearHead>;
+  const fitted = await fitGridSets(sets.map(({ train, seed }) => ({ train, points, seed })), heads, options);
+  return fitted.map((perPoint) => Object.assign({}, ...perPoint) as Record<string, LinearHead>);
 }
 
 export interface HeldOutScore {

@@ -20,7 +20,7 @@ import { UserFacingError } from '../shared/errors.js';
 import { buildAdContentRows, type AdContentRow } from './data/ad-content-rows.js';
 import { loadIntentSplits, trainingFileOf } from './data/load-training-data.js';
 import type { LabelledIntentRow } from './data/intent-rows.js';
-import { featureSpecOf, finishHead, fitAtChosenL2s, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
+import { featureSpecOf, finishHead, fitAtChosenL2sEach, fitHeadGroup, rowLogits, splitFeatures, type FittedHead, type HeldOutScore, type LabelledSplit, type TrainedHead } from './fit-head-group.js';
 import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withCalibrationMaps, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { baggingMarkdown, fitBaggedIntentHeads, type FitIntentHeads } from './bag-intent-heads.js';
@@ -175,8 +175,8 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     log(`intent heads: type priors ${JSON.stringify(priorChoice.settings)} on the ${selection.scoredOn} split`);
     const refitList = intent.splits.selection.length ? [...intent.splits.train, ...intent.splits.selection] : intent.splits.train;
     const refitRows = intentSplit(refitList, vectors);
-    const fitChosen: FitIntentHeads = async (rows, seedOffset) =>
-      fitAtChosenL2s(intentSplit(rows, vectors), headSpecs, spec, selection.l2, { ...chosen, seed: chosen.seed + seedOffset });
+    const fitChosen: FitIntentHeads = (fits) =>
+      fitAtChosenL2sEach(fits.map(({ rows, seedOffset }) => ({ train: intentSplit(rows, vectors), seed: chosen.seed + seedOffset })), headSpecs, spec, selection.l2, chosen);
     const refitted = await fitBaggedIntentHeads(refitList, training.intentBagging, fitChosen, progress('intent heads'));
     const decoding = withTypePriors(refitted, priorChoice.settings, priorTables(refitRows));
     const trained = Object.fromEntries(

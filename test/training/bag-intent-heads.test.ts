@@ -42,10 +42,11 @@ describe('fitBaggedIntentHeads', () => {
   /** A fake fit whose every weight is the number of rows it saw, recording its calls. */
   function recordingFit() {
     const calls: Array<{ rows: number; seedOffset: number; texts: Set<string> }> = [];
-    const fit: FitIntentHeads = async (seen, seedOffset) => {
-      calls.push({ rows: seen.length, seedOffset, texts: new Set(seen.map((r) => r.text)) });
-      return Object.fromEntries(INTENT_HEADS.map((h) => [h, head([seen.length, seen.length], [seedOffset, 0])])) as Record<IntentHead, LinearHead>;
-    };
+    const fit: FitIntentHeads = async (fits) =>
+      fits.map(({ rows: seen, seedOffset }) => {
+        calls.push({ rows: seen.length, seedOffset, texts: new Set(seen.map((r) => r.text)) });
+        return Object.fromEntries(INTENT_HEADS.map((h) => [h, head([seen.length, seen.length], [seedOffset, 0])])) as Record<IntentHead, LinearHead>;
+      });
     return { fit, calls };
   }
 
