@@ -18,13 +18,7 @@ export interface RandomSplitComparison {
   heads: Record<string, { random_split: { accuracy: number; macro_f1: number }; topic_held_out: { accuracy: number; macro_f1: number } }>;
 }
 
-/** The chosen model refitted on the random split's train part, scored per head on its test part. */
-export interface RandomSplitScores {
-  rows: { train: number; test: number };
-  heads: Record<string, { accuracy: number; macro_f1: number }>;
-}
-
-export async function randomSplitScores(
+export async function compareRandomSplit(
   rows: readonly LabelledIntentRow[],
   toSplit: (rows: readonly LabelledIntentRow[]) => LabelledSplit,
   /** Fits the heads as the served ones are fitted (bagging included). */
@@ -34,7 +28,8 @@ export async function randomSplitScores(
   l2ByHead: Record<string, number>,
   typePrior: { settings: TypePriorChoice['settings']; smoothing: number },
   options: GroupOptions,
-): Promise<RandomSplitScores> {
+  topicReports: readonly HeadReport[],
+): Promise<RandomSplitComparison> {
   const groupOf = (row: LabelledIntentRow) => (row as { origin?: string }).origin ?? row.text;
   const train = rows.filter((r) => randomSplitOf(groupOf(r)) === 'train');
   const test = toSplit(rows.filter((r) => randomSplitOf(groupOf(r)) === 'test'));
@@ -43,20 +38,11 @@ export async function randomSplitScores(
   const chosenHeads = await fitHeads(train);
   const decoding = withTypePriors(chosenHeads, typePrior.settings, typePriorTables(trainSplit, typePrior.smoothing));
   const logits = intentRowLogits(decoding, splitFeatures(spec, test));
-  const scores: RandomSplitScores = { rows: { train: train.length, test: test.texts.length }, heads: {} };
+  const result: RandomSplitComparison = { rows: { train: train.length, test: test.texts.length }, heads: {} };
   for (const h of heads) {
     const score = logitsScore(l2ByHead[h.name] as number, logits[h.name as IntentHead], test.targets[h.name] as Int32Array);
-    scores.heads[h.name] = { accuracy: score.accuracy, macro_f1: score.macro_f1 };
-  }
-  return scores;
-}
-
-/** The random split's scores next to the served heads' (uncalibrated) topic-held-out test figures. */
-export function compareWithTopicHeldOut(scores: RandomSplitScores, topicReports: readonly HeadReport[]): RandomSplitComparison {
-  const result: RandomSplitComparison = { rows: scores.rows, heads: {} };
-  for (const [head, random] of Object.entries(scores.heads)) {
-    const topic = topicReports.find((r) => r.head === head)!.test.raw;
-    result.heads[head] = { random_split: random, topic_held_out: { accuracy: topic.accuracy, macro_f1: topic.macro_f1_present } };
+    const topic = topicReports.find((r) => r.head === h.name)!.test.raw;
+    result.heads[h.name] = { random_split: { accuracy: score.accuracy, macro_f1: score.macro_f1 }, topic_held_out: { accuracy: topic.accuracy, macro_f1: topic.macro_f1_present } };
   }
   return result;
 }

@@ -24,7 +24,7 @@ import { featureSpecOf, finishHead, fitAtChosenL2sEach, fitHeadGroup, rowLogits,
 import { chooseTypePriors, intentRowLogits, typePriorMarkdown, typePriorTables, withCalibrationMaps, withTypePriors } from './fit-type-prior.js';
 import { selectIntentModel, selectionMarkdown } from './select-intent-model.js';
 import { baggingMarkdown, fitBaggedIntentHeads, type FitIntentHeads } from './bag-intent-heads.js';
-import { compareWithTopicHeldOut, randomSplitMarkdown, randomSplitScores } from './random-split-comparison.js';
+import { compareRandomSplit, randomSplitMarkdown } from './random-split-comparison.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { CorpusSplit } from './data/corpus/topic-splits.js';
 import { evaluateFittedHead, reportMarkdown, type HeadReport } from './report.js';
@@ -177,19 +177,6 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const refitRows = intentSplit(refitList, vectors);
     const fitChosen: FitIntentHeads = (fits) =>
       fitAtChosenL2sEach(fits.map(({ rows, seedOffset }) => ({ train: intentSplit(rows, vectors), seed: chosen.seed + seedOffset })), headSpecs, spec, selection.l2, chosen);
-    // The random-split comparison needs nothing the served heads' fits produce: its fits run beside them
-    // and beside their calibration (its own threads), and its scores join the report at the end.
-    const randomScores = randomSplitScores(
-      Object.values(intent.splits).flat(),
-      (rows) => intentSplit(rows, vectors),
-      (rows) => fitBaggedIntentHeads(rows, training.intentBagging, fitChosen),
-      headSpecs,
-      spec,
-      selection.l2,
-      { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing },
-      chosen,
-    );
-    randomScores.catch(() => undefined); // awaited below; a failure surfaces there, not as an unhandled rejection
     const refitted = await fitBaggedIntentHeads(refitList, training.intentBagging, fitChosen, progress('intent heads'));
     const decoding = withTypePriors(refitted, priorChoice.settings, priorTables(refitRows));
     const trained = Object.fromEntries(
@@ -215,8 +202,18 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const reports = INTENT_HEADS.map((head) => evaluateFittedHead(head, fitted(head), testLogits[head], test.targets[head] as Int32Array));
     const naturalSplit = writers.evaluation && intentSplit(writers.evaluation, vectors);
     const writerReport = naturalSplit && unseenWriterReport(heads as Record<IntentHead, FittedHead>, intentRowLogits(served(), splitFeatures(spec, naturalSplit)), naturalSplit.targets as Record<IntentHead, Int32Array>);
-    log(`intent heads: refitted, calibrated and evaluated (${at()}); waiting for the random-split comparison`);
-    const randomComparison = compareWithTopicHeldOut(await randomScores, reports);
+    log(`intent heads: refitted, calibrated and evaluated (${at()}); now the random-split comparison`);
+    const randomComparison = await compareRandomSplit(
+      Object.values(intent.splits).flat(),
+      (rows) => intentSplit(rows, vectors),
+      (rows) => fitBaggedIntentHeads(rows, training.intentBagging, fitChosen),
+      headSpecs,
+      spec,
+      selection.l2,
+      { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing },
+      chosen,
+      reports,
+    );
     log(`intent heads: random-split comparison done (${at()})`);
     return {
       files: INTENT_HEADS.flatMap((head) => headFiles(head, fitted(head), INTENT_DTYPE)),
