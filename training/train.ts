@@ -268,10 +268,11 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
       regulated: annotations.regulated,
       threshold: fitted.threshold.threshold,
     };
-    const resolverTexts = [...adBySplit('calibration').map((r) => r.text), ...(contrastCalibration?.texts ?? [])];
+    const calibrationRows = adBySplit('calibration');
+    const resolverTexts = [...calibrationRows.map((r) => r.text), ...(contrastCalibration?.texts ?? [])];
     const resolver = fitResolver(
       resolverParts,
-      { texts: resolverTexts, embeddings: resolverTexts.map((t) => vectors.get(t) as Float32Array), goldIds: [...adBySplit('calibration').map((r) => r.ad_content_id), ...(contrastCalibration?.goldIds ?? [])] },
+      { texts: resolverTexts, embeddings: resolverTexts.map((t) => vectors.get(t) as Float32Array), goldIds: [...calibrationRows.map((r) => r.ad_content_id), ...(contrastCalibration?.goldIds ?? [])] },
       training.adContentResolver,
     );
     log(`ad_content: heads fitted and calibrated; resolver grid searched (${at()})`);
