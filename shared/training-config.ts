@@ -58,10 +58,15 @@ export const TRAINING_CONFIG_SCHEMA = {
     intentSelection: {
       type: 'object',
       additionalProperties: false,
-      required: ['candidates', 'comparisonL2'],
+      required: ['candidates', 'comparisonL2', 'l2Tolerance'],
       properties: {
         candidates: { type: 'array', minItems: 1, items: featureCandidate, description: 'feature sets compared by topic-held-out macro-F1 on the selection split' },
         comparisonL2: { type: 'number', minimum: 0, description: 'L2 used while comparing feature sets; the chosen set then tries every value of intent.l2Grid' },
+        l2Tolerance: {
+          type: 'number',
+          minimum: 0,
+          description: "L2 values within this macro-F1 of a head's best count as tied; of those, the one with the lowest held-out NLL wins (0: macro-F1 alone)",
+        },
       },
     },
     intentTypePrior: {
@@ -135,6 +140,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
       { name: 'embedding+word+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
     ],
     comparisonL2: 1e-5,
+    l2Tolerance: 0.002,
   },
   intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
   intentBagging: { members: 4 },

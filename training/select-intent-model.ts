@@ -1,7 +1,8 @@
 /**
  * Model selection for the intent heads on topics the heads never saw: every feature set of the
  * selection config is fitted on train and scored by macro-F1 on the topic-held-out selection split
- * (mean over the heads); the winner then tries every L2 of the grid, chosen per head the same way.
+ * (mean over the heads); the winner then tries every L2 of the grid, chosen per head by macro-F1 with
+ * near-ties settled by held-out NLL (chooseL2).
  * The whole comparison is kept for the training report.
  */
 import type { FeatureCandidate, HeadTrainingConfig, IntentSelectionConfig } from '../shared/config.js';
@@ -26,6 +27,8 @@ export interface IntentSelection {
   table: SelectionRow[];
   /** Which split scored the candidates. */
   scoredOn: string;
+  /** The macro-F1 within which L2 values count as tied (IntentSelectionConfig.l2Tolerance). */
+  tolerance: number;
 }
 
 export function candidateConfig(base: HeadTrainingConfig, candidate: FeatureCandidate): HeadTrainingConfig {
@@ -40,6 +43,18 @@ function scoreFits(fits: ReadonlyArray<{ l2: number; heads: Record<string, Linea
     const mean = headSpecs.reduce((sum, h) => sum + (scores[h.name] as HeldOutScore).macro_f1, 0) / headSpecs.length;
     return { candidate: name, l2, scores, mean_macro_f1: mean };
   });
+}
+
+/**
+ * The L2 of one head: among the scores whose macro-F1 is within `tolerance` of the best, the lowest
+ * held-out NLL. Differences of a few thousandths of macro-F1 on the selection split are noise, while a
+ * weaker penalty that only ties on F1 is more confident where it is wrong, which calibration then
+ * carries to other people's text. Ties on both keep the earlier score (the grid's order).
+ */
+export function chooseL2(scores: readonly HeldOutScore[], tolerance: number): number {
+  const bestF1 = Math.max(...scores.map((s) => s.macro_f1));
+  const tied = scores.filter((s) => s.macro_f1 >= bestF1 - tolerance);
+  return tied.reduce((a, b) => (b.nll < a.nll ? b : a)).l2;
 }
 
 export async function selectIntentModel(
@@ -63,13 +78,11 @@ export async function selectIntentModel(
   const byL2 = await fitAtL2s(train, heads, spec, otherL2, { ...options, config });
   const l2Rows = [best, ...scoreFits([...byL2].map(([l2, h]) => ({ l2, heads: h })), held.split, heads, spec, candidate.name)];
   table.push(...l2Rows.slice(1));
-  const l2 = Object.fromEntries(
-    heads.map((h) => [h.name, l2Rows.reduce((a, b) => ((b.scores[h.name] as HeldOutScore).macro_f1 > (a.scores[h.name] as HeldOutScore).macro_f1 ? b : a)).l2]),
-  );
+  const l2 = Object.fromEntries(heads.map((h) => [h.name, chooseL2(l2Rows.map((row) => row.scores[h.name] as HeldOutScore), selection.l2Tolerance)]));
   const bestFit = fitted[selection.candidates.indexOf(candidate)] as Record<string, LinearHead>;
   const fittedAt = (head: string, at: number) => (at === selection.comparisonL2 ? bestFit : (byL2.get(at) as Record<string, LinearHead>))[head] as LinearHead;
   const chosenHeads = Object.fromEntries(heads.map((h) => [h.name, fittedAt(h.name, l2[h.name] as number)]));
-  return { candidate, config, l2, heads: chosenHeads, table, scoredOn: held.name };
+  return { candidate, config, l2, heads: chosenHeads, table, scoredOn: held.name, tolerance: selection.l2Tolerance };
 }
 
 /** The selection table as Markdown: one row per fit, macro-F1 per head and their mean. */
@@ -82,7 +95,7 @@ export function selectionMarkdown(selection: IntentSelection, heads: readonly st
     `|---|---|${heads.map(() => '---|').join('')}---|`,
     ...selection.table.map((r) => `| ${r.candidate} | ${r.l2} | ${heads.map((h) => f(r.scores[h]?.macro_f1 ?? 0)).join(' | ')} | ${f(r.mean_macro_f1)} |`),
     '',
-    `Chosen: ${selection.candidate.name}; L2 ${heads.map((h) => `${h} ${selection.l2[h]}`).join(', ')}. The chosen heads are refitted on train + selection before calibration.`,
+    `Chosen: ${selection.candidate.name}; L2 ${heads.map((h) => `${h} ${selection.l2[h]}`).join(', ')} (per head, of the L2 values within ${selection.tolerance} of its best macro-F1, the lowest held-out NLL: ${heads.map((h) => `${h} ${selection.table.filter((r) => r.candidate === selection.candidate.name).map((r) => `${r.l2} ${(r.scores[h]?.nll ?? 0).toFixed(3)}`).join(', ')}`).join('; ')}). The chosen heads are refitted on train + selection before calibration.`,
     '',
   ];
 }
