@@ -31,10 +31,11 @@ function styled(name: string, span: string): string {
 }
 
 export function topicSwaps(rows: readonly CorpusRow[], registry: TopicRegistry, options: SwapOptions): CorpusRow[] {
-  const rng = Rng.fromName(options.seed);
   const out: CorpusRow[] = [];
   for (const row of rows) {
     if (row.source !== 'hand' || !row.span || !options.eligibleTopics.has(row.topic)) continue;
+    // One stream per row, named by its text: adding or editing a row leaves every other row's swaps as they were.
+    const rng = Rng.fromName(`${options.seed}\u0000${row.text}`);
     const own = registry.byId.get(row.topic) as Topic;
     const kind = kindOf(own, row.span);
     if (!kind) continue;

@@ -31,4 +31,13 @@ describe('topicSwaps', () => {
     const rows = [row('is HubSpot worth it', { span: 'HubSpot' }), row('vpn for travel', { topic: 'software.vpn', span: 'vpn' })];
     expect(topicSwaps(rows, registry, { eligibleTopics: eligible, perRow: 1, seed: 's' })).toEqual(topicSwaps(rows, registry, { eligibleTopics: eligible, perRow: 1, seed: 's' }));
   });
+
+  it("gives each row the same swaps whatever rows come before it, so adding a row changes no other row's swaps", () => {
+    const kept = row('is HubSpot worth it for a team of two', { span: 'HubSpot' });
+    const options = { eligibleTopics: eligible, perRow: 1, seed: 's' };
+    const alone = topicSwaps([kept], registry, options);
+    const before = [row('is HubSpot worth it', { span: 'HubSpot' }), row('vpn for travel', { topic: 'software.vpn', span: 'vpn' })];
+    expect(alone).toHaveLength(1);
+    expect(topicSwaps([...before, kept], registry, options).filter((swap) => swap.origin === kept.text)).toEqual(alone);
+  });
 });
