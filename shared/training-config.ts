@@ -128,7 +128,7 @@ export type IntentBaggingConfig = TrainingConfig['intentBagging'];
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
   seed: 20261121,
-  intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6, 3e-6, 1e-5] },
+  intent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 1, ngramScope: 'query', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 15, batchSize: 256, learningRate: 0.01, l2Grid: [3e-7, 1e-6, 3e-6] },
   intentSelection: {
     candidates: [
       { name: 'embedding', features: 'embedding', ngramWeight: 0, wordNgrams: [], charNgrams: [] },
@@ -139,7 +139,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
       { name: 'embedding+word+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
       { name: 'embedding+word 1-3+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2, 3], charNgrams: [3, 4, 5] },
     ],
-    comparisonL2: 1e-5,
+    comparisonL2: 3e-6,
     l2Tolerance: 0.002,
   },
   intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
