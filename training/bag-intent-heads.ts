@@ -51,6 +51,6 @@ export function baggingMarkdown(bagging: IntentBaggingConfig): string[] {
   const how =
     bagging.members <= 1
       ? 'one fit on train + selection'
-      : `the mean of ${bagging.members} fits, each on train + selection without one of ${bagging.members} folds of topics (bagging; the random-split comparison below is bagged the same way)`;
+      : `the mean of ${bagging.members} fits, each on train + selection without one of ${bagging.members} folds of topics (bagging)`;
   return [`Served intent heads: ${how}.`, ''];
 }

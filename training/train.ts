@@ -206,13 +206,11 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const randomComparison = await compareRandomSplit(
       Object.values(intent.splits).flat(),
       (rows) => intentSplit(rows, vectors),
-      (rows) => fitBaggedIntentHeads(rows, training.intentBagging, fitChosen),
+      async (rows) => (await fitChosen([{ rows, seedOffset: 0 }]))[0] as Record<IntentHead, LinearHead>,
+      { heads: selection.heads, train, test },
       headSpecs,
-      spec,
-      selection.l2,
-      { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing },
-      chosen,
-      reports,
+      { spec, l2ByHead: selection.l2, typePrior: { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing } },
+      progress('intent heads'),
     );
     log(`intent heads: random-split comparison done (${at()})`);
     return {

@@ -85,6 +85,23 @@ describe('train on a small fixture', () => {
     expect(loadedTier1Labels(await loadArtifacts(join(root, 'a', 'artifacts')))).toEqual(['1', '3']);
   });
 
+  it('compares one fit on the train topics with one fit on a random split of every row, each scored on its own test part', async () => {
+    type Score = { accuracy: number; macro_f1: number };
+    const report = JSON.parse(await readFile(join(first.dir, 'report.json'), 'utf8')) as {
+      random_split_comparison: { rows: { train: number; test: number }; topic_rows: { train: number; test: number }; heads: Record<string, { random_split: Score; topic_held_out: Score }> };
+    };
+    const comparison = report.random_split_comparison;
+    const typeTest = first.reports.find((r) => r.head === 'intent_type')!.test.raw;
+    expect(comparison.topic_rows.test).toBe(typeTest.n);
+    expect(comparison.rows.train).toBeGreaterThan(comparison.rows.test);
+    expect(Object.keys(comparison.heads).sort()).toEqual(['decision_phase', 'intent_subtype', 'intent_type']);
+    for (const side of Object.values(comparison.heads).flatMap((h) => [h.random_split, h.topic_held_out])) {
+      expect(side.accuracy).toBeGreaterThanOrEqual(0);
+      expect(side.accuracy).toBeLessThanOrEqual(1);
+    }
+    expect(await readFile(join(first.dir, 'report.md'), 'utf8')).toContain(`Topics held out: ${comparison.topic_rows.train} train / ${comparison.topic_rows.test} test rows`);
+  });
+
   it('chooses the type prior of the subtype and phase heads from the configured grid and stores it with them', async () => {
     const { weights: grid, phaseConditions } = fixtureConfig(join(root, 'a')).training.intentTypePrior;
     type Row = { head: string; weight: number; condition: string };
