@@ -68,6 +68,19 @@ export function intentRowLogits(heads: Readonly<Record<IntentHead, PriorHead>>, 
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, decoded.map((d) => d[head])])) as Record<IntentHead, Float64Array[]>;
 }
 
+/** Uncalibrated held-out scores of every head, decoded with the given priors (each head at the L2 it was fitted with). */
+export function decodedScores(
+  heads: Readonly<Record<IntentHead, LinearHead>>,
+  settings: Partial<Record<IntentHead, PriorSetting>>,
+  tables: PriorTables,
+  features: readonly QueryFeatures[],
+  targets: Readonly<Record<string, Int32Array>>,
+  l2: Readonly<Record<string, number>>,
+): Record<IntentHead, HeldOutScore> {
+  const logits = intentRowLogits(withTypePriors(heads, settings, tables), features);
+  return Object.fromEntries(INTENT_HEADS.map((head) => [head, logitsScore(l2[head] as number, logits[head], targets[head] as Int32Array)])) as Record<IntentHead, HeldOutScore>;
+}
+
 const CONDITION_NAMES: Record<PriorCondition, string> = { type: 'intent_type', type_subtype: 'intent_type and intent_subtype', type_subtype_decoded: 'the decoded intent_type and intent_subtype' };
 /** Conditions in order of complexity: on equal scores the earlier one is kept. */
 const PRIOR_CONDITIONS = Object.keys(CONDITION_NAMES) as PriorCondition[];
@@ -89,10 +102,7 @@ export function chooseTypePriors(
 ): TypePriorChoice {
   const weights = [...new Set(config.weights)].sort((a, b) => a - b);
   const table: TypePriorChoice['table'] = [];
-  const score = (head: IntentHead, settings: Partial<Record<IntentHead, PriorSetting>>) => {
-    const logits = intentRowLogits(withTypePriors(heads, settings, tables), heldFeatures);
-    return logitsScore(l2[head] as number, logits[head], held.targets[head] as Int32Array);
-  };
+  const score = (head: IntentHead, settings: Partial<Record<IntentHead, PriorSetting>>) => decodedScores(heads, settings, tables, heldFeatures, held.targets, l2)[head];
   for (const weight of weights) table.push({ head: PAIR_PRIOR_SOURCE, weight, condition: 'type', score: score(PAIR_PRIOR_SOURCE, { [PAIR_PRIOR_SOURCE]: { weight, condition: 'type' } }) });
   const subtype = bestSetting(table);
   const conditions = PRIOR_CONDITIONS.filter((c) => config.phaseConditions.includes(c));

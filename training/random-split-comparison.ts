@@ -11,8 +11,8 @@ import { randomSplitOf } from './data/corpus/topic-splits.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { IntentHead } from '../shared/labels.js';
-import { logitsScore, splitFeatures, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
-import { intentRowLogits, typePriorTables, withTypePriors, type TypePriorChoice } from './fit-type-prior.js';
+import { splitFeatures, type HeadSpec, type LabelledSplit } from './fit-head-group.js';
+import { decodedScores, typePriorTables, type TypePriorChoice } from './fit-type-prior.js';
 
 interface SplitScore {
   accuracy: number;
@@ -34,14 +34,8 @@ export interface ChosenRecipe {
 
 /** Uncalibrated accuracy and macro-F1 per head of heads fitted on `train`, decoded with the type prior counted on it. */
 function scoreFit(fitted: Record<IntentHead, LinearHead>, train: LabelledSplit, test: LabelledSplit, heads: readonly HeadSpec[], recipe: ChosenRecipe): Record<string, SplitScore> {
-  const decoding = withTypePriors(fitted, recipe.typePrior.settings, typePriorTables(train, recipe.typePrior.smoothing));
-  const logits = intentRowLogits(decoding, splitFeatures(recipe.spec, test));
-  return Object.fromEntries(
-    heads.map((h) => {
-      const score = logitsScore(recipe.l2ByHead[h.name] as number, logits[h.name as IntentHead], test.targets[h.name] as Int32Array);
-      return [h.name, { accuracy: score.accuracy, macro_f1: score.macro_f1 }];
-    }),
-  );
+  const scores = decodedScores(fitted, recipe.typePrior.settings, typePriorTables(train, recipe.typePrior.smoothing), splitFeatures(recipe.spec, test), test.targets, recipe.l2ByHead);
+  return Object.fromEntries(heads.map((h) => [h.name, { accuracy: scores[h.name as IntentHead].accuracy, macro_f1: scores[h.name as IntentHead].macro_f1 }]));
 }
 
 export async function compareRandomSplit(

@@ -206,7 +206,7 @@ export async function train(options: TrainOptions): Promise<TrainResult> {
     const randomComparison = await compareRandomSplit(
       Object.values(intent.splits).flat(),
       (rows) => intentSplit(rows, vectors),
-      async (rows) => (await fitChosen([{ rows, seedOffset: 0 }]))[0] as Record<IntentHead, LinearHead>,
+      (rows) => fitBaggedIntentHeads(rows, { members: 1 }, fitChosen),
       { heads: selection.heads, train, test },
       headSpecs,
       { spec, l2ByHead: selection.l2, typePrior: { settings: priorChoice.settings, smoothing: training.intentTypePrior.smoothing } },
