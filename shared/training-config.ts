@@ -72,11 +72,17 @@ export const TRAINING_CONFIG_SCHEMA = {
     intentTypePrior: {
       type: 'object',
       additionalProperties: false,
-      required: ['weights', 'smoothing', 'phaseConditions'],
+      required: ['weights', 'smoothing', 'subtypeConditions', 'phaseConditions'],
       description: "the type prior of intent_subtype and decision_phase (shared/heads/type-prior.ts), weight (and the phase's condition) chosen per head on the selection split",
       properties: {
         weights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: "weights of log P(label | condition) tried (0: no prior)" },
         smoothing: { type: 'number', minimum: 0, description: 'pseudo-rows per condition spread over the labels, so no pairing is ruled out' },
+        subtypeConditions: {
+          type: 'array',
+          minItems: 1,
+          items: { enum: ['type', 'type_decoded'] },
+          description: "what intent_subtype's prior is conditioned on, each tried: the intent_type mixed under p(type), or the served intent_type alone",
+        },
         phaseConditions: {
           type: 'array',
           minItems: 1,
@@ -136,13 +142,12 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
       { name: 'embedding+char', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [], charNgrams: [3, 4, 5] },
       { name: 'embedding+word+char x1', features: 'embedding+ngrams', ngramWeight: 1, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
       { name: 'embedding+word+char x2', features: 'embedding+ngrams', ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
-      { name: 'embedding+word+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2], charNgrams: [3, 4, 5] },
       { name: 'embedding+word 1-3+char x2, 32768 buckets', features: 'embedding+ngrams', ngramBuckets: 32768, ngramWeight: 2, wordNgrams: [1, 2, 3], charNgrams: [3, 4, 5] },
     ],
     comparisonL2: 3e-6,
     l2Tolerance: 0.002,
   },
-  intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
+  intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, subtypeConditions: ['type', 'type_decoded'], phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
   intentBagging: { members: 4 },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 2, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 16, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
   adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },

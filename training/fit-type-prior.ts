@@ -1,8 +1,9 @@
 /**
  * The type priors of intent_subtype and decision_phase (shared/heads/type-prior.ts): the tables from
- * training rows; per head the weight, and for decision_phase also the condition (intent_type alone, the
- * (intent_type, intent_subtype) pairs mixed, or the decoded pair alone), from the configured grid by macro-F1 on the topic-held-out
- * selection split (heads fitted without it), the smaller weight and the simpler condition on ties. The
+ * training rows; per head the weight and the condition (the subtype: intent_type mixed or the served
+ * intent_type alone; the phase: intent_type, the (intent_type, intent_subtype) pairs mixed, or the
+ * served pair alone), from the configured grid by macro-F1 on the topic-held-out selection split
+ * (heads fitted without it), the smaller weight and the simpler condition on ties. The
  * subtype's weight is chosen first, since a pair prior reads the subtype as it is decoded. The
  * comparison is kept for the training report.
  */
@@ -17,7 +18,7 @@ import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-g
 /** The heads that decode with a type prior. */
 export const PRIOR_HEADS = INTENT_HEADS.filter((head) => head !== TYPE_PRIOR_SOURCE);
 
-export type PriorCondition = TypePriorConfig['phaseConditions'][number];
+export type PriorCondition = TypePriorConfig['subtypeConditions'][number] | TypePriorConfig['phaseConditions'][number];
 
 export interface PriorSetting {
   weight: number;
@@ -51,8 +52,9 @@ export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, 
   const priorOf = (head: IntentHead): TypePrior | undefined => {
     const setting = settings[head];
     if (!setting || head === TYPE_PRIOR_SOURCE) return undefined;
-    if (setting.condition !== 'type' && head === PAIR_PRIOR_HEAD) return { weight: setting.weight, ...tables.phaseByPair, ...(setting.condition === 'type_subtype_decoded' ? { decoded: true } : {}) };
-    return { weight: setting.weight, table: tables.byType[head] as number[][] };
+    const decoded = setting.condition === 'type_decoded' || setting.condition === 'type_subtype_decoded' ? { decoded: true } : {};
+    const overPairs = head === PAIR_PRIOR_HEAD && (setting.condition === 'type_subtype' || setting.condition === 'type_subtype_decoded');
+    return { weight: setting.weight, ...(overPairs ? tables.phaseByPair : { table: tables.byType[head] as number[][] }), ...decoded };
   };
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorOf(head) }])) as Record<IntentHead, PriorHead>;
 }
@@ -81,7 +83,12 @@ export function decodedScores(
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, logitsScore(l2[head] as number, logits[head], targets[head] as Int32Array)])) as Record<IntentHead, HeldOutScore>;
 }
 
-const CONDITION_NAMES: Record<PriorCondition, string> = { type: 'intent_type', type_subtype: 'intent_type and intent_subtype', type_subtype_decoded: 'the decoded intent_type and intent_subtype' };
+const CONDITION_NAMES: Record<PriorCondition, string> = {
+  type: 'intent_type',
+  type_decoded: 'the decoded intent_type',
+  type_subtype: 'intent_type and intent_subtype',
+  type_subtype_decoded: 'the decoded intent_type and intent_subtype',
+};
 /** Conditions in order of complexity: on equal scores the earlier one is kept. */
 const PRIOR_CONDITIONS = Object.keys(CONDITION_NAMES) as PriorCondition[];
 
@@ -103,30 +110,29 @@ export function chooseTypePriors(
   const weights = [...new Set(config.weights)].sort((a, b) => a - b);
   const table: TypePriorChoice['table'] = [];
   const score = (head: IntentHead, settings: Partial<Record<IntentHead, PriorSetting>>) => decodedScores(heads, settings, tables, heldFeatures, held.targets, l2)[head];
-  for (const weight of weights) table.push({ head: PAIR_PRIOR_SOURCE, weight, condition: 'type', score: score(PAIR_PRIOR_SOURCE, { [PAIR_PRIOR_SOURCE]: { weight, condition: 'type' } }) });
-  const subtype = bestSetting(table);
-  const conditions = PRIOR_CONDITIONS.filter((c) => config.phaseConditions.includes(c));
-  for (const condition of conditions) {
-    for (const weight of weights) {
-      const settings = { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: { weight, condition } };
-      table.push({ head: PAIR_PRIOR_HEAD, weight, condition, score: score(PAIR_PRIOR_HEAD, settings) });
+  const tryHead = (head: IntentHead, conditions: readonly PriorCondition[], others: Partial<Record<IntentHead, PriorSetting>>): PriorSetting => {
+    for (const condition of PRIOR_CONDITIONS.filter((c) => conditions.includes(c))) {
+      for (const weight of weights) table.push({ head, weight, condition, score: score(head, { ...others, [head]: { weight, condition } }) });
     }
-  }
-  return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: bestSetting(table.filter((r) => r.head === PAIR_PRIOR_HEAD)) }, table };
+    return bestSetting(table.filter((r) => r.head === head));
+  };
+  const subtype = tryHead(PAIR_PRIOR_SOURCE, config.subtypeConditions, {});
+  const phase = tryHead(PAIR_PRIOR_HEAD, config.phaseConditions, { [PAIR_PRIOR_SOURCE]: subtype });
+  return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: phase }, table };
 }
 
 /** The comparison as Markdown: macro-F1 and accuracy per weight, head and condition. */
 export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): string[] {
   const weights = [...new Set(choice.table.map((r) => r.weight))];
   const columns = [...new Map(choice.table.map((r) => [`${r.head}|${r.condition}`, r])).values()];
-  const title = (r: TypePriorChoice['table'][number]) => (r.head === PAIR_PRIOR_HEAD ? `${r.head} given ${CONDITION_NAMES[r.condition]}` : r.head);
+  const title = (r: TypePriorChoice['table'][number]) => `${r.head} given ${CONDITION_NAMES[r.condition]}`;
   const cell = (column: TypePriorChoice['table'][number], weight: number) => {
     const score = choice.table.find((r) => r.head === column.head && r.condition === column.condition && r.weight === weight)?.score;
     return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)}` : '';
   };
   const chosen = (head: IntentHead) => {
     const setting = choice.settings[head];
-    return setting ? `${head} ${setting.weight}${head === PAIR_PRIOR_HEAD ? ` given ${CONDITION_NAMES[setting.condition]}` : ''}` : `${head} none`;
+    return setting ? `${head} ${setting.weight} given ${CONDITION_NAMES[setting.condition]}` : `${head} none`;
   };
   return [
     `## Type prior of the subtype and phase heads (macro-F1 / accuracy on the topic-held-out ${scoredOn} split)`,
@@ -135,7 +141,7 @@ export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): st
     `|---|${columns.map(() => '---|').join('')}`,
     ...weights.map((w) => `| ${w} | ${columns.map((c) => cell(c, w)).join(' | ')} |`),
     '',
-    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight, or with the decoded pair takes P(phase | that type and subtype) alone; calibration and thresholds are fitted on the decoded logits.`,
+    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; given the decoded intent_type the subtype takes P(subtype | the served type) alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight, or with the decoded pair takes P(phase | that type and subtype) alone; calibration and thresholds are fitted on the decoded logits.`,
     '',
   ];
 }

@@ -125,8 +125,8 @@ function loadHead(dir: string, files: Map<string, Buffer>, name: string): Loaded
 
 /**
  * A type prior must be a finite non-negative weight over one probability row per intent_type label,
- * or (decision_phase only) per listed (intent_type, intent_subtype) pair of label positions, with
- * `decoded` (a boolean) only beside pairs.
+ * or (decision_phase only) per listed (intent_type, intent_subtype) pair of label positions, and
+ * `decoded`, when present, a boolean.
  */
 function checkTypePrior(dir: string, heads: Record<IntentHead, LoadedHead>): void {
   const types = heads[TYPE_PRIOR_SOURCE].head.labels.length;
@@ -139,11 +139,11 @@ function checkTypePrior(dir: string, heads: Record<IntentHead, LoadedHead>): voi
     const pairsFit =
       pairs === undefined ||
       (head === PAIR_PRIOR_HEAD && Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]) && p[0] >= 0 && p[0] < types && p[1] >= 0 && p[1] < subtypes));
-    const decodedFits = prior.decoded === undefined || (typeof prior.decoded === 'boolean' && pairs !== undefined);
+    const decodedFits = prior.decoded === undefined || typeof prior.decoded === 'boolean';
     const rowCount = pairs?.length ?? types;
     const rowsFit = Array.isArray(prior.table) && prior.table.length === rowCount && prior.table.every((row) => Array.isArray(row) && row.length === classes && row.every((p) => Number.isFinite(p) && p > 0));
     if (head === TYPE_PRIOR_SOURCE || !Number.isFinite(prior.weight) || prior.weight < 0 || !pairsFit || !decodedFits || !rowsFit) {
-      const rowsExpected = pairs ? `one row of ${classes} positive probabilities per (intent_type, intent_subtype) pair, pairs only on decision_phase, decoded a boolean` : `${types} rows of ${classes} positive probabilities`;
+      const rowsExpected = pairs ? `one row of ${classes} positive probabilities per (intent_type, intent_subtype) pair, pairs only on decision_phase, decoded a boolean` : `${types} rows of ${classes} positive probabilities, decoded a boolean`;
       throw new IntegrityError(`artifact ${join(dir, headFile(head))} has an invalid type_prior (expected a weight >= 0 and ${rowsExpected}${head === TYPE_PRIOR_SOURCE ? ', and none on intent_type itself' : ''})`);
     }
   }

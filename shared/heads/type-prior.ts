@@ -3,10 +3,11 @@
  * same features; at decoding its logits get `weight · log Σ_r w(r) · P(label | r)`, where the rows r are
  * either the intent_type labels, weighted by the intent_type head's softmax p(t) on the same text, or
  * (decision_phase only) the (intent_type, intent_subtype) pairs seen in training, weighted by
- * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax, or (`decoded`)
- * only the pair the envelope reports: the argmax of each head's calibrated scores when the head carries
- * its calibration map, so the phase agrees with the labels served beside it (the mixture when training
- * never saw that pair). P(label | r) is the label's share among training rows of r. Where a head's own
+ * p(t) · p(s) renormalised over those pairs, with p(s) the subtype head's decoded softmax. With
+ * `decoded` only the row of what the envelope reports counts: the served intent_type (or, over pairs,
+ * the served pair), the argmax of each head's calibrated scores when the head carries its calibration
+ * map, so the label agrees with the labels served beside it (the mixture when training never saw that
+ * pair). P(label | r) is the label's share among training rows of r. Where a head's own
  * evidence is weak, its answer then agrees with the others (follow_up vs education when the type head says informational; consideration
  * when the heads say commercial / product_discovery, as every such training row is).
  * Calibration and thresholds are fitted on the logits with the prior, so served confidences are
@@ -27,7 +28,7 @@ export interface TypePrior {
   table: number[][];
   /** decision_phase only: the (intent_type, intent_subtype) label positions of the table's rows. */
   pairs?: Array<[number, number]>;
-  /** With `pairs`: weigh only the row of the decoded (argmax) pair instead of mixing all of them. */
+  /** Weigh only the row of the served intent_type (without `pairs`) or of the served pair (with them) instead of mixing all rows. */
   decoded?: boolean;
 }
 
@@ -53,19 +54,25 @@ export function withTypePrior(logits: Float64Array, rowWeights: ArrayLike<number
 }
 
 /**
- * The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or all on the decoded
- * pair (`decodedPair`, by default the argmax of each distribution).
+ * The weights of a prior's rows: p(t), p(t) · p(s) over its pairs renormalised, or with `decoded` all on
+ * the served type or pair (`servedLabel`, by default the argmax of each distribution).
  */
 export function priorRowWeights(
   prior: TypePrior,
   typeProbabilities: ArrayLike<number>,
   subtypeProbabilities: () => ArrayLike<number>,
-  decodedPair?: () => readonly [number, number],
+  servedLabel?: (head: IntentHead) => number,
 ): ArrayLike<number> {
-  if (!prior.pairs) return typeProbabilities;
+  const served = (head: IntentHead, probabilities: ArrayLike<number>) => servedLabel?.(head) ?? argmax(probabilities);
+  if (!prior.pairs) {
+    if (!prior.decoded) return typeProbabilities;
+    const type = served(TYPE_PRIOR_SOURCE, typeProbabilities);
+    return Array.from(typeProbabilities, (_, t) => (t === type ? 1 : 0));
+  }
   const subtype = subtypeProbabilities();
   if (prior.decoded) {
-    const [type, sub] = decodedPair?.() ?? [argmax(typeProbabilities), argmax(subtype)];
+    const type = served(TYPE_PRIOR_SOURCE, typeProbabilities);
+    const sub = served(PAIR_PRIOR_SOURCE, subtype);
     const row = prior.pairs.findIndex(([t, s]) => t === type && s === sub);
     if (row >= 0) return prior.pairs.map((_, r) => (r === row ? 1 : 0));
   }
@@ -122,12 +129,11 @@ export function intentLogits(heads: Readonly<Record<IntentHead, PriorHead>>, fea
     const map = heads[head].calibration;
     return argmax(map ? calibrateLogits(map, decoded[head]) : decoded[head]);
   };
-  const decodedPair = () => [servedLabel(TYPE_PRIOR_SOURCE), servedLabel(PAIR_PRIOR_SOURCE)] as const;
   for (const head of INTENT_HEADS) {
     if (head === TYPE_PRIOR_SOURCE) continue;
     const own = headLogits(heads[head].head, featuresOf(head));
     const prior = heads[head].typePrior;
-    decoded[head] = prior ? withTypePrior(own, priorRowWeights(prior, typeProbabilities, () => softmaxRow(decoded[PAIR_PRIOR_SOURCE]), decodedPair), prior) : own;
+    decoded[head] = prior ? withTypePrior(own, priorRowWeights(prior, typeProbabilities, () => softmaxRow(decoded[PAIR_PRIOR_SOURCE]), servedLabel), prior) : own;
   }
   return decoded;
 }

@@ -103,10 +103,10 @@ describe('train on a small fixture', () => {
   });
 
   it('chooses the type prior of the subtype and phase heads from the configured grid and stores it with them', async () => {
-    const { weights: grid, phaseConditions } = fixtureConfig(join(root, 'a')).training.intentTypePrior;
+    const { weights: grid, subtypeConditions, phaseConditions } = fixtureConfig(join(root, 'a')).training.intentTypePrior;
     type Row = { head: string; weight: number; condition: string };
     const report = JSON.parse(await readFile(join(first.dir, 'report.json'), 'utf8')) as { intent_type_prior: { settings: Record<string, { weight: number; condition: string }>; table: Row[] } };
-    const tried = grid.flatMap((w) => [`intent_subtype@${w}@type`, ...phaseConditions.map((c) => `decision_phase@${w}@${c}`)]);
+    const tried = grid.flatMap((w) => [...subtypeConditions.map((c) => `intent_subtype@${w}@${c}`), ...phaseConditions.map((c) => `decision_phase@${w}@${c}`)]);
     expect(report.intent_type_prior.table.map((r) => `${r.head}@${r.weight}@${r.condition}`).sort()).toEqual(tried.sort());
     const loaded = await loadArtifacts(join(root, 'a', 'artifacts'));
     expect(loaded.intentHeads.intent_type.typePrior).toBeUndefined();
@@ -130,7 +130,7 @@ describe('train on a small fixture', () => {
     ['intent_subtype', 'a table row too few', (stored: StoredPrior) => void stored.type_prior.table.pop()],
     ['decision_phase', 'a pair past the subtype labels', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [0, 18 + i]) })],
     ['intent_subtype', 'pairs on the subtype head', (stored: StoredPrior) => Object.assign(stored.type_prior, { pairs: stored.type_prior.table.map((_, i) => [i, 0]) })],
-    ['intent_subtype', 'decoded without pairs', (stored: StoredPrior) => Object.assign(stored.type_prior, { decoded: true })],
+    ['intent_subtype', 'decoded not a boolean', (stored: StoredPrior) => Object.assign(stored.type_prior, { decoded: 1 })],
     ['decision_phase', 'decoded not a boolean', (stored: StoredPrior) => Object.assign(stored.type_prior, { decoded: 'yes' })],
   ])('refuses a type prior of %s with %s, naming the file', async (head, _what, mutate) => {
     const copy = await mkdtemp(join(tmpdir(), 'qi-prior-'));

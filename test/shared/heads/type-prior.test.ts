@@ -49,6 +49,12 @@ describe('priorRowWeights', () => {
     const unseen = Array.from(priorRowWeights(prior, [0.2, 0.8], () => [0.1, 0.7, 0.2]));
     expect(unseen).toEqual(Array.from(priorRowWeights({ weight: 1, table: [], pairs }, [0.2, 0.8], () => [0.1, 0.7, 0.2])));
   });
+
+  it('with decoded and no pairs, puts all the weight on the served type', () => {
+    const prior: TypePrior = { weight: 1, table: [], decoded: true };
+    expect(Array.from(priorRowWeights(prior, [0.3, 0.6, 0.1], () => []))).toEqual([0, 1, 0]);
+    expect(Array.from(priorRowWeights(prior, [0.3, 0.6, 0.1], () => [], () => 2))).toEqual([0, 0, 1]);
+  });
 });
 
 describe('withTypePrior', () => {
@@ -99,6 +105,22 @@ describe('intentLogits', () => {
     const argmax = (z: Float64Array) => (z[0]! >= z[1]! ? 0 : 1);
     expect(argmax(intentLogits(heads(false), () => f).intent_subtype)).toBe(1);
     expect(argmax(intentLogits(heads(true), () => f).intent_subtype)).toBe(0);
+  });
+
+  it('with a decoded type prior, reads the type through its calibration map, as the envelope serves it', () => {
+    // The type head alone says a; its calibration map flips the served type to b, whose rows are mostly s1.
+    const flip: CalibrationMap = { method: 'vector_scaling', scale: [1, 1], bias: [-9, 9] };
+    const decodedHeads = (calibration: CalibrationMap | undefined): Record<'intent_type' | 'intent_subtype' | 'decision_phase', PriorHead> => ({
+      intent_type: { head: typeHead, calibration },
+      intent_subtype: { head: weak(['s0', 's1']), typePrior: { ...prior, decoded: true } },
+      decision_phase: { head: weak(['p0', 'p1']) },
+    });
+    const f = features(1, 1); // type a (raw); the subtype head alone weakly prefers s0
+    const raw = intentLogits(decodedHeads(undefined), () => f);
+    const served = intentLogits(decodedHeads(flip), () => f);
+    expect(raw.intent_subtype[0]).toBeGreaterThan(raw.intent_subtype[1] as number);
+    expect(served.intent_subtype[1]).toBeGreaterThan(served.intent_subtype[0] as number);
+    expect(served.intent_subtype[1]).toBeCloseTo((raw.intent_subtype[1] as number) - Math.log(0.05) + Math.log(0.95), 9);
   });
 
   it('decodes the phase with a pair prior from the type and the subtype as decoded', () => {
