@@ -72,7 +72,7 @@ export const TRAINING_CONFIG_SCHEMA = {
     intentTypePrior: {
       type: 'object',
       additionalProperties: false,
-      required: ['weights', 'smoothing', 'subtypeConditions', 'phaseConditions'],
+      required: ['weights', 'smoothing', 'subtypeConditions', 'phaseConditions', 'tolerance'],
       description: "the type prior of intent_subtype and decision_phase (shared/heads/type-prior.ts), weight (and the phase's condition) chosen per head on the selection split",
       properties: {
         weights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: "weights of log P(label | condition) tried (0: no prior)" },
@@ -88,6 +88,11 @@ export const TRAINING_CONFIG_SCHEMA = {
           minItems: 1,
           items: { enum: ['type', 'type_subtype', 'type_subtype_decoded'] },
           description: "what decision_phase's prior is conditioned on, each tried: the intent_type, the (intent_type, intent_subtype) pairs mixed, or the served pair alone",
+        },
+        tolerance: {
+          type: 'number',
+          minimum: 0,
+          description: "settings within this macro-F1 of a head's best count as tied; of those, the one with the lowest held-out NLL wins (0: macro-F1 alone)",
         },
       },
     },
@@ -147,7 +152,7 @@ export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
     comparisonL2: 3e-6,
     l2Tolerance: 0.002,
   },
-  intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, subtypeConditions: ['type', 'type_decoded'], phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'] },
+  intentTypePrior: { weights: [0, 0.5, 1, 2, 4], smoothing: 1, subtypeConditions: ['type', 'type_decoded'], phaseConditions: ['type', 'type_subtype', 'type_subtype_decoded'], tolerance: 0.005 },
   intentBagging: { members: 4 },
   adContent: { features: 'embedding+ngrams', ngramBuckets: 4096, ngramWeight: 2, ngramScope: 'wanted', wordNgrams: [1, 2], charNgrams: [3, 4, 5], epochs: 16, batchSize: 256, learningRate: 0.01, l2Grid: [1e-6] },
   adContentResolver: { indexWeights: [0, 0.15, 0.3], lexicalWeights: [0, 0.05, 0.1, 0.2], lexicalGates: [0, 0.25, 0.5], tier1HeadWeights: [0, 0.25, 0.5, 0.75, 1], walkUpThresholds: [0, 0.1, 0.2, 0.35, 0.5] },

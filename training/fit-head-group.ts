@@ -208,6 +208,16 @@ export interface HeldOutScore {
   nll: number;
 }
 
+/**
+ * The best of `items` by held-out macro-F1 with near-ties settled by NLL: of the items within
+ * `tolerance` of the best macro-F1, the one with the lowest held-out NLL (the earlier on equal NLL).
+ */
+export function bestByF1ThenNll<T>(items: readonly T[], scoreOf: (item: T) => HeldOutScore, tolerance: number): T {
+  const bestF1 = Math.max(...items.map((item) => scoreOf(item).macro_f1));
+  const tied = items.filter((item) => scoreOf(item).macro_f1 >= bestF1 - tolerance);
+  return tied.reduce((a, b) => (scoreOf(b).nll < scoreOf(a).nll ? b : a));
+}
+
 /** Uncalibrated scores of held-out logits (rows without a label are skipped). */
 export function logitsScore(l2: number, rows: readonly Float64Array[], targets: Int32Array): HeldOutScore {
   const { logits, truth } = labelledLogits(rows, targets);

@@ -3,7 +3,8 @@
  * training rows; per head the weight and the condition (the subtype: intent_type mixed or the served
  * intent_type alone; the phase: intent_type, the (intent_type, intent_subtype) pairs mixed, or the
  * served pair alone), from the configured grid by macro-F1 on the topic-held-out selection split
- * (heads fitted without it), the smaller weight and the simpler condition on ties. The
+ * (heads fitted without it), settings within `tolerance` of the best counting as tied and settled by
+ * held-out NLL, then by the smaller weight and the simpler condition. The
  * subtype's weight is chosen first, since a pair prior reads the subtype as it is decoded. The
  * comparison is kept for the training report.
  */
@@ -13,7 +14,7 @@ import type { CalibrationMap } from '../shared/math/calibration.js';
 import { intentLogits, PAIR_PRIOR_HEAD, PAIR_PRIOR_SOURCE, pairPriorTable, TYPE_PRIOR_SOURCE, typePriorTable, type PriorHead, type TypePrior } from '../shared/heads/type-prior.js';
 import { HEAD_LABELS, INTENT_HEADS, type IntentHead } from '../shared/labels.js';
 import type { TypePriorConfig } from '../shared/training-config.js';
-import { logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
+import { bestByF1ThenNll, logitsScore, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
 
 /** The heads that decode with a type prior. */
 export const PRIOR_HEADS = INTENT_HEADS.filter((head) => head !== TYPE_PRIOR_SOURCE);
@@ -36,6 +37,8 @@ export interface TypePriorChoice {
   settings: Partial<Record<IntentHead, PriorSetting>>;
   /** Held-out scores per head, weight and condition. */
   table: Array<{ head: IntentHead; weight: number; condition: PriorCondition; score: HeldOutScore }>;
+  /** Settings within this macro-F1 of a head's best were tied and settled by NLL. */
+  tolerance: number;
 }
 
 export function typePriorTables(split: LabelledSplit, smoothing: number): PriorTables {
@@ -92,9 +95,9 @@ const CONDITION_NAMES: Record<PriorCondition, string> = {
 /** Conditions in order of complexity: on equal scores the earlier one is kept. */
 const PRIOR_CONDITIONS = Object.keys(CONDITION_NAMES) as PriorCondition[];
 
-/** Best macro-F1 of a head's rows; ties keep the earlier row (smaller weight, simpler condition). */
-function bestSetting(rows: TypePriorChoice['table']): PriorSetting {
-  const best = rows.reduce((a, b) => (b.score.macro_f1 > a.score.macro_f1 ? b : a));
+/** A head's best row by macro-F1, near-ties (within `tolerance`) to the lowest NLL; equal NLL keeps the earlier row (smaller weight, simpler condition). */
+function bestSetting(rows: TypePriorChoice['table'], tolerance: number): PriorSetting {
+  const best = bestByF1ThenNll(rows, (row) => row.score, tolerance);
   return { weight: best.weight, condition: best.condition };
 }
 
@@ -114,11 +117,11 @@ export function chooseTypePriors(
     for (const condition of PRIOR_CONDITIONS.filter((c) => conditions.includes(c))) {
       for (const weight of weights) table.push({ head, weight, condition, score: score(head, { ...others, [head]: { weight, condition } }) });
     }
-    return bestSetting(table.filter((r) => r.head === head));
+    return bestSetting(table.filter((r) => r.head === head), config.tolerance);
   };
   const subtype = tryHead(PAIR_PRIOR_SOURCE, config.subtypeConditions, {});
   const phase = tryHead(PAIR_PRIOR_HEAD, config.phaseConditions, { [PAIR_PRIOR_SOURCE]: subtype });
-  return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: phase }, table };
+  return { settings: { [PAIR_PRIOR_SOURCE]: subtype, [PAIR_PRIOR_HEAD]: phase }, table, tolerance: config.tolerance };
 }
 
 /** The comparison as Markdown: macro-F1 and accuracy per weight, head and condition. */
@@ -128,20 +131,20 @@ export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): st
   const title = (r: TypePriorChoice['table'][number]) => `${r.head} given ${CONDITION_NAMES[r.condition]}`;
   const cell = (column: TypePriorChoice['table'][number], weight: number) => {
     const score = choice.table.find((r) => r.head === column.head && r.condition === column.condition && r.weight === weight)?.score;
-    return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)}` : '';
+    return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)} / ${score.nll.toFixed(3)}` : '';
   };
   const chosen = (head: IntentHead) => {
     const setting = choice.settings[head];
     return setting ? `${head} ${setting.weight} given ${CONDITION_NAMES[setting.condition]}` : `${head} none`;
   };
   return [
-    `## Type prior of the subtype and phase heads (macro-F1 / accuracy on the topic-held-out ${scoredOn} split)`,
+    `## Type prior of the subtype and phase heads (macro-F1 / accuracy / NLL on the topic-held-out ${scoredOn} split)`,
     '',
     `| weight | ${columns.map(title).join(' | ')} |`,
     `|---|${columns.map(() => '---|').join('')}`,
     ...weights.map((w) => `| ${w} | ${columns.map((c) => cell(c, w)).join(' | ')} |`),
     '',
-    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')}. Weight 0 decodes each head alone; given the decoded intent_type the subtype takes P(subtype | the served type) alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight, or with the decoded pair takes P(phase | that type and subtype) alone; calibration and thresholds are fitted on the decoded logits.`,
+    `Chosen: ${PRIOR_HEADS.map(chosen).join(', ')} (per head, of the settings within ${choice.tolerance} of its best macro-F1, the lowest NLL). Weight 0 decodes each head alone; given the decoded intent_type the subtype takes P(subtype | the served type) alone; the phase's pair prior mixes P(phase | type, subtype) under p(type) · p(subtype), the subtype decoded at its chosen weight, or with the decoded pair takes P(phase | that type and subtype) alone; calibration and thresholds are fitted on the decoded logits.`,
     '',
   ];
 }

@@ -8,7 +8,7 @@
 import type { FeatureCandidate, HeadTrainingConfig, IntentSelectionConfig } from '../shared/config.js';
 import type { LinearHead } from '../shared/heads/linear-head.js';
 import type { FeatureSpec } from '../shared/features/feature-set.js';
-import { featureSpecOf, fitAtL2s, fitGrid, heldOutScore, splitFeatures, type GroupOptions, type HeadSpec, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
+import { bestByF1ThenNll, featureSpecOf, fitAtL2s, fitGrid, heldOutScore, splitFeatures, type GroupOptions, type HeadSpec, type HeldOutScore, type LabelledSplit } from './fit-head-group.js';
 
 export interface SelectionRow {
   candidate: string;
@@ -52,9 +52,7 @@ function scoreFits(fits: ReadonlyArray<{ l2: number; heads: Record<string, Linea
  * carries to other people's text. Ties on both keep the earlier score (the grid's order).
  */
 export function chooseL2(scores: readonly HeldOutScore[], tolerance: number): number {
-  const bestF1 = Math.max(...scores.map((s) => s.macro_f1));
-  const tied = scores.filter((s) => s.macro_f1 >= bestF1 - tolerance);
-  return tied.reduce((a, b) => (b.nll < a.nll ? b : a)).l2;
+  return bestByF1ThenNll(scores, (score) => score, tolerance).l2;
 }
 
 export async function selectIntentModel(

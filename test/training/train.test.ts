@@ -116,7 +116,8 @@ describe('train on a small fixture', () => {
       const setting = report.intent_type_prior.settings[head]!;
       expect(prior?.weight).toBe(setting.weight);
       expect(grid).toContain(prior?.weight);
-      expect(prior?.pairs !== undefined).toBe(setting.condition === 'type_subtype');
+      expect(prior?.pairs !== undefined).toBe(setting.condition === 'type_subtype' || setting.condition === 'type_subtype_decoded');
+      expect(prior?.decoded === true).toBe(setting.condition.endsWith('_decoded'));
       expect(prior?.table).toHaveLength(prior?.pairs?.length ?? 10);
       for (const row of prior?.table ?? []) {
         expect(row).toHaveLength(loaded.intentHeads[head].head.labels.length);
