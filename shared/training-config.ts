@@ -73,7 +73,7 @@ export const TRAINING_CONFIG_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       required: ['weights', 'smoothing', 'subtypeConditions', 'phaseConditions', 'tolerance'],
-      description: "the type prior of intent_subtype and decision_phase (shared/heads/type-prior.ts), weight (and the phase's condition) chosen per head on the selection split",
+      description: 'the type prior of intent_subtype and decision_phase (shared/heads/type-prior.ts), weight and condition chosen per head on the selection split',
       properties: {
         weights: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 }, description: "weights of log P(label | condition) tried (0: no prior)" },
         smoothing: { type: 'number', minimum: 0, description: 'pseudo-rows per condition spread over the labels, so no pairing is ruled out' },
