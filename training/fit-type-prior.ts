@@ -50,14 +50,24 @@ export function typePriorTables(split: LabelledSplit, smoothing: number): PriorT
   };
 }
 
+/** What each condition reads: the type rows or (decision_phase only) the pair rows, mixed or only the served one. */
+const CONDITIONS: Record<PriorCondition, { name: string; overPairs: boolean; decoded: boolean }> = {
+  type: { name: 'intent_type', overPairs: false, decoded: false },
+  type_decoded: { name: 'the decoded intent_type', overPairs: false, decoded: true },
+  type_subtype: { name: 'intent_type and intent_subtype', overPairs: true, decoded: false },
+  type_subtype_decoded: { name: 'the decoded intent_type and intent_subtype', overPairs: true, decoded: true },
+};
+/** Conditions in order of complexity: on equal scores the earlier one is kept. */
+const PRIOR_CONDITIONS = Object.keys(CONDITIONS) as PriorCondition[];
+
 /** Each head with its prior as `settings[head]` says (none for intent_type or a head without a setting). */
 export function withTypePriors(heads: Readonly<Record<IntentHead, LinearHead>>, settings: Partial<Record<IntentHead, PriorSetting>>, tables: PriorTables): Record<IntentHead, PriorHead> {
   const priorOf = (head: IntentHead): TypePrior | undefined => {
     const setting = settings[head];
     if (!setting || head === TYPE_PRIOR_SOURCE) return undefined;
-    const decoded = setting.condition === 'type_decoded' || setting.condition === 'type_subtype_decoded' ? { decoded: true } : {};
-    const overPairs = head === PAIR_PRIOR_HEAD && (setting.condition === 'type_subtype' || setting.condition === 'type_subtype_decoded');
-    return { weight: setting.weight, ...(overPairs ? tables.phaseByPair : { table: tables.byType[head] as number[][] }), ...decoded };
+    const { overPairs, decoded } = CONDITIONS[setting.condition];
+    const rows = overPairs && head === PAIR_PRIOR_HEAD ? tables.phaseByPair : { table: tables.byType[head] as number[][] };
+    return { weight: setting.weight, ...rows, ...(decoded ? { decoded: true } : {}) };
   };
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, { head: heads[head], typePrior: priorOf(head) }])) as Record<IntentHead, PriorHead>;
 }
@@ -86,14 +96,6 @@ export function decodedScores(
   return Object.fromEntries(INTENT_HEADS.map((head) => [head, logitsScore(l2[head] as number, logits[head], targets[head] as Int32Array)])) as Record<IntentHead, HeldOutScore>;
 }
 
-const CONDITION_NAMES: Record<PriorCondition, string> = {
-  type: 'intent_type',
-  type_decoded: 'the decoded intent_type',
-  type_subtype: 'intent_type and intent_subtype',
-  type_subtype_decoded: 'the decoded intent_type and intent_subtype',
-};
-/** Conditions in order of complexity: on equal scores the earlier one is kept. */
-const PRIOR_CONDITIONS = Object.keys(CONDITION_NAMES) as PriorCondition[];
 
 /** A head's best row by macro-F1, near-ties (within `tolerance`) to the lowest NLL; equal NLL keeps the earlier row (smaller weight, simpler condition). */
 function bestSetting(rows: TypePriorChoice['table'], tolerance: number): PriorSetting {
@@ -128,14 +130,14 @@ export function chooseTypePriors(
 export function typePriorMarkdown(choice: TypePriorChoice, scoredOn: string): string[] {
   const weights = [...new Set(choice.table.map((r) => r.weight))];
   const columns = [...new Map(choice.table.map((r) => [`${r.head}|${r.condition}`, r])).values()];
-  const title = (r: TypePriorChoice['table'][number]) => `${r.head} given ${CONDITION_NAMES[r.condition]}`;
+  const title = (r: TypePriorChoice['table'][number]) => `${r.head} given ${CONDITIONS[r.condition].name}`;
   const cell = (column: TypePriorChoice['table'][number], weight: number) => {
     const score = choice.table.find((r) => r.head === column.head && r.condition === column.condition && r.weight === weight)?.score;
     return score ? `${score.macro_f1.toFixed(3)} / ${score.accuracy.toFixed(3)} / ${score.nll.toFixed(3)}` : '';
   };
   const chosen = (head: IntentHead) => {
     const setting = choice.settings[head];
-    return setting ? `${head} ${setting.weight} given ${CONDITION_NAMES[setting.condition]}` : `${head} none`;
+    return setting ? `${head} ${setting.weight} given ${CONDITIONS[setting.condition].name}` : `${head} none`;
   };
   return [
     `## Type prior of the subtype and phase heads (macro-F1 / accuracy / NLL on the topic-held-out ${scoredOn} split)`,
