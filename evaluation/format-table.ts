@@ -1,6 +1,6 @@
 /** The console summary of an evaluation report: one compact table per kind of head, then distributions and skipped rows. */
 import { INTENT_HEADS } from '../shared/labels.js';
-import type { AdContentSummary, EnvelopeReport, EvalReport, HeadSummary } from './eval-report.js';
+import { CONFIDENT_ERROR_LEVEL, type AdContentSummary, type EnvelopeReport, type EvalReport, type HeadSummary } from './eval-report.js';
 import { DEFAULT_BOOTSTRAP, formatInterval, INTERVAL_STATISTICS, macroF1IntervalHolds, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL } from '../shared/math/bootstrap.js';
 import { formatProblem } from './eval-rows.js';
 import { textTable as table } from '../shared/text-table.js';
@@ -11,10 +11,10 @@ export const MAX_PROBLEMS_SHOWN = 20;
 const f3 = (x: number) => x.toFixed(3);
 
 
-const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier', 'ECE raw', 'ECE cal', 'thr', 'coverage', 'acc@thr', 'fallback', 'conf-err'];
+const INTENT_HEADER = ['head', 'n', 'acc', 'F1 all', 'F1 present', 'NLL', 'Brier', 'ECE raw', 'ECE cal', 'thr', 'coverage', 'acc@thr', 'fallback', 'conf-err', 'if calibrated'];
 
 function intentCells(name: string, s: HeadSummary, threshold: number): string[] {
-  return [name, String(s.n), f3(s.accuracy), f3(s.macro_f1), f3(s.macro_f1_present), f3(s.nll), f3(s.brier), f3(s.ece_raw), f3(s.ece), threshold.toFixed(2), f3(s.coverage), f3(s.accepted_accuracy), f3(s.fallback_rate), f3(s.confident_error_share)];
+  return [name, String(s.n), f3(s.accuracy), f3(s.macro_f1), f3(s.macro_f1_present), f3(s.nll), f3(s.brier), f3(s.ece_raw), f3(s.ece), threshold.toFixed(2), f3(s.coverage), f3(s.accepted_accuracy), f3(s.fallback_rate), f3(s.confident_error_share), f3(s.expected_confident_error_share)];
 }
 
 const INTERVAL_HEADER = ['head', 'acc', 'F1 all', 'ECE cal', 'conf-err'];
@@ -54,7 +54,7 @@ export function formatEvalTable(report: EvalReport): string {
   if (intentRows.length > 0) {
     out.push('', ...table(INTENT_HEADER, intentRows));
     out.push('F1 all = macro-F1 over every label of the head; F1 present = over labels present in truth or prediction.');
-    out.push('ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows; conf-err = share of wrong answers with calibrated confidence above 0.8.');
+    out.push(`ECE = top-label, 10 equal-width bins (raw softmax / calibrated); coverage = share meeting the threshold; acc@thr = accuracy of those rows; conf-err = share of wrong answers with calibrated confidence above ${CONFIDENT_ERROR_LEVEL}; if calibrated = the conf-err these confidences would give if they were calibrated (conf-err above it is overconfidence).`);
     const intervalRows = INTENT_HEADS.flatMap((head) => {
       const h = report.heads[head];
       const f1Holds = h && macroF1IntervalHolds(h.per_label.map((l) => l.support));

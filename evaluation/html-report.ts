@@ -7,7 +7,7 @@ import { INTENT_HEADS } from '../shared/labels.js';
 import type { ReliabilityBin } from '../shared/math/metrics.js';
 import { DEFAULT_BOOTSTRAP, formatInterval, macroF1IntervalHolds, MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL } from '../shared/math/bootstrap.js';
 import { barSpec, confusionSpec, reliabilitySpec, renderSvg, thresholdCurveSpec } from './charts.js';
-import type { AdContentReport, AdContentSummary, EvalReport, HeadSummary, IntentHeadReport } from './eval-report.js';
+import { CONFIDENT_ERROR_LEVEL, type AdContentReport, type AdContentSummary, type EvalReport, type HeadSummary, type IntentHeadReport } from './eval-report.js';
 import { formatProblem } from './eval-rows.js';
 
 /** Skipped rows listed in the HTML; the JSON report lists all of them. */
@@ -50,6 +50,8 @@ function summaryRows(s: HeadSummary): Array<[string, string | number, string | n
     ['coverage', f3(s.coverage), ''],
     ['accepted accuracy', f3(s.accepted_accuracy), ''],
     ['fallback rate', f3(s.fallback_rate), ''],
+    [`wrong answers above ${CONFIDENT_ERROR_LEVEL} confidence`, f3(s.confident_error_share), ''],
+    ['the same, if these confidences were calibrated', f3(s.expected_confident_error_share), ''],
   ];
 }
 

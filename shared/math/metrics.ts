@@ -37,6 +37,22 @@ export function confidentErrorShare(confidences: readonly number[], correct: rea
   return wrong ? confident / wrong : 0;
 }
 
+/**
+ * The confident-error share these confidences would give if they were calibrated (each row wrong with
+ * probability 1 - confidence): the expected wrong answers above `level` over all expected wrong answers
+ * (0 when every confidence is 1). A sharp head exceeds a confident-error target even when calibrated;
+ * the observed share above this one is overconfidence.
+ */
+export function expectedConfidentErrorShare(confidences: readonly number[], level: number): number {
+  let expectedWrong = 0;
+  let expectedConfident = 0;
+  for (const c of confidences) {
+    expectedWrong += 1 - c;
+    if (c > level) expectedConfident += 1 - c;
+  }
+  return expectedWrong > 0 ? expectedConfident / expectedWrong : 0;
+}
+
 /** Mean negative log-likelihood of the true label. */
 export function negativeLogLikelihood(probabilities: readonly ArrayLike<number>[], truth: readonly number[]): number {
   return meanNegativeLog(truth.map((t, i) => (probabilities[i] as ArrayLike<number>)[t] as number));

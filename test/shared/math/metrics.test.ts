@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidentErrorShare,
+  expectedConfidentErrorShare,
   accuracy,
   brierScore,
   confusionMatrix,
@@ -146,5 +147,26 @@ describe('confidentErrorShare', () => {
     expect(confidentErrorShare([0.9, 0.5, 0.95], [false, false, true], 0.8)).toBe(0.5);
     expect(confidentErrorShare([0.8, 0.95], [false, true], 0.8)).toBe(0);
     expect(confidentErrorShare([0.99], [true], 0.8)).toBe(0);
+  });
+});
+
+describe('expectedConfidentErrorShare', () => {
+  it('weighs each row by its chance of being wrong, 1 - confidence', () => {
+    // Expected wrong: 0.1 + 0.5 + 0.4 = 1.0, of which 0.1 above 0.8.
+    expect(expectedConfidentErrorShare([0.9, 0.5, 0.6], 0.8)).toBeCloseTo(0.1, TOLERANCE);
+    // A confidence exactly at the level is not above it.
+    expect(expectedConfidentErrorShare([0.8, 0.5], 0.8)).toBe(0);
+  });
+
+  it('equals the observed share when the rows behave as calibrated', () => {
+    // Ten rows at 0.9 with one wrong, ten at 0.5 with five wrong: 1 of 6 wrong answers is confident.
+    const confidences = [...Array<number>(10).fill(0.9), ...Array<number>(10).fill(0.5)];
+    const correct = confidences.map((_, i) => !(i === 0 || (i >= 10 && i < 15)));
+    expect(expectedConfidentErrorShare(confidences, 0.8)).toBeCloseTo(confidentErrorShare(confidences, correct, 0.8), TOLERANCE);
+  });
+
+  it('is 0 when no row can be wrong', () => {
+    expect(expectedConfidentErrorShare([1, 1], 0.8)).toBe(0);
+    expect(expectedConfidentErrorShare([], 0.8)).toBe(0);
   });
 });
