@@ -11,10 +11,10 @@ import { INTENT_HEADS, type HeadName, type IntentHead } from '../shared/labels.j
 import {
   accuracy,
   confidentErrorShare,
-  expectedConfidentErrorShare,
   confusionMatrix,
   ECE_BINS,
   expectedCalibrationError,
+  expectedConfidentErrorShare,
   headMetrics,
   isExactPath,
   isParentSafe,
@@ -48,7 +48,7 @@ export const DEFINITIONS = {
   accepted_accuracy: 'accuracy over the rows meeting the threshold',
   fallback_rate: 'share of rows whose envelope applies a fallback (any reason)',
   confident_error_share: `share of the wrong answers whose calibrated confidence is above ${CONFIDENT_ERROR_LEVEL}`,
-  expected_confident_error_share: `confident_error_share these calibrated confidences would give if they were calibrated (each row wrong with probability 1 - confidence): expected wrong answers above ${CONFIDENT_ERROR_LEVEL} over all expected wrong answers; confident_error_share above it is overconfidence, and when it is itself above a target, calibration alone cannot reach that target`,
+  expected_confident_error_share: `the confident_error_share the served confidences would give if they were exactly calibrated (each row wrong with probability 1 - confidence): expected wrong answers above ${CONFIDENT_ERROR_LEVEL} over all expected wrong answers; confident_error_share above it is overconfidence, and when it is itself above a target, calibration alone cannot reach that target`,
   intervals: `${DEFAULT_BOOTSTRAP.level * 100}% percentile bootstrap intervals of accuracy, macro_f1, ece and confident_error_share: ${DEFAULT_BOOTSTRAP.resamples} resamples of the head's rows with replacement, fixed seed; macro_f1's sits low when a label has fewer than ${MIN_ROWS_PER_LABEL_FOR_F1_INTERVAL} gold rows (resamples drop it and score it 0), so the console and HTML reports omit it then`,
   ad_content_exact: 'predicted taxonomy node equals the gold node',
   ad_content_tierK: 'over rows whose gold path has at least K tiers: the first K Tier cells of the predicted path equal the gold ones',
@@ -216,11 +216,8 @@ function headSummary(items: readonly HeadItem[], classes: number, threshold: num
   );
   const f1 = macroF1(perLabelScores(predicted, truth, classes));
   const servedConfidence = items.map((i) => i.calibrated[i.predicted] as number);
-  const selective = selectiveScores(
-    servedConfidence,
-    items.map((i) => i.predicted === i.truth),
-    threshold,
-  );
+  const correct = items.map((i) => i.predicted === i.truth);
+  const selective = selectiveScores(servedConfidence, correct, threshold);
   return {
     n: items.length,
     accuracy: accuracy(predicted, truth),
@@ -236,11 +233,7 @@ function headSummary(items: readonly HeadItem[], classes: number, threshold: num
     coverage: selective.coverage,
     accepted_accuracy: selective.acceptedAccuracy,
     fallback_rate: share(items.filter((i) => i.fallback).length, items.length),
-    confident_error_share: confidentErrorShare(
-      servedConfidence,
-      items.map((i) => i.predicted === i.truth),
-      CONFIDENT_ERROR_LEVEL,
-    ),
+    confident_error_share: confidentErrorShare(servedConfidence, correct, CONFIDENT_ERROR_LEVEL),
     expected_confident_error_share: expectedConfidentErrorShare(servedConfidence, CONFIDENT_ERROR_LEVEL),
   };
 }
